@@ -1,0 +1,114 @@
+// Shared by the benchmarks: pinned processes, an outside load generator, alternating rounds.
+// The machine has 2 cores: targets run on core 0, the load generator on core 1 (when taskset exists).
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = path.join(ROOT, 'bin', 'eventloop-probe.js');
+const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
+const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
+
+/** @param {number} core @param {string[]} argv */
+export function pinned(core, argv) {
+  return HAS_TASKSET ? ['taskset', '-c', String(core), ...argv] : argv;
+}
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (s.address());
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {number} port @param {number} ms */
+export async function waitForPort(port, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const ok = await new Promise((resolve) => {
+      const c = net.connect(port, '127.0.0.1', () => { c.destroy(); resolve(true); });
+      c.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(50);
+  }
+  throw new Error(`nothing listened on ${port}`);
+}
+
+/**
+ * Starts a process pinned to core 0 and waits for its port.
+ * @param {string[]} argv @param {number} port @param {NodeJS.ProcessEnv} [env]
+ */
+export async function startPinned(argv, port, env = {}) {
+  const [cmd, ...args] = pinned(0, argv);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, PORT: String(port), ...env } });
+  await waitForPort(port);
+  return child;
+}
+
+/** @param {import('node:child_process').ChildProcess} child @param {NodeJS.Signals} [signal] */
+export async function stop(child, signal = 'SIGINT') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Requests per second from autocannon on core 1 against a port, after a warm-up.
+ * @param {number} port @param {{seconds?: number, connections?: number, warmup?: number, path?: string}} [o]
+ */
+export async function requestsPerSecond(port, o = {}) {
+  const url = `http://127.0.0.1:${port}${o.path ?? '/'}`;
+  const run = (/** @type {number} */ seconds) => {
+    const [cmd, ...args] = pinned(1, [process.execPath, AUTOCANNON, '-j', '-c', String(o.connections ?? 20), '-d', String(seconds), url]);
+    const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.status !== 0) throw new Error(`autocannon failed: ${r.stderr}`);
+    return JSON.parse(r.stdout);
+  };
+  if (o.warmup !== 0) run(o.warmup ?? 1);
+  const result = run(o.seconds ?? 5);
+  return result.requests.average;
+}
+
+/** @param {number[]} values */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** A temp folder for reports, removed at exit. */
+export function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-bench-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Runs every variant once per round, in alternating order, and returns rps per variant.
+ * @param {number} rounds
+ * @param {Record<string, () => Promise<number>>} variants
+ */
+export async function alternate(rounds, variants) {
+  /** @type {Record<string, number[]>} */
+  const results = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const names = Object.keys(variants);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? [...names].reverse() : names;
+    for (const name of order) results[name].push(await variants[name]());
+  }
+  return results;
+}
+
+export const note = `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), node ${process.version}, ${HAS_TASKSET ? 'target on core 0, load on core 1' : 'no taskset: processes not pinned'}`;

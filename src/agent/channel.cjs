@@ -1,0 +1,46 @@
+'use strict';
+// The live side channel to the tool: an extra file descriptor the tool opened for us (the app
+// has no reason to touch it). JSON lines both ways; unref'ed so it never keeps the app alive.
+
+const net = require('node:net');
+
+/**
+ * @param {number} fd
+ * @param {(command: {cmd: string}) => void} onCommand
+ * @param {() => void} onClose the tool went away
+ */
+function openChannel(fd, onCommand, onClose) {
+  /** @type {net.Socket} */
+  let socket;
+  try {
+    socket = new net.Socket({ fd, readable: true, writable: true });
+  } catch {
+    return { send() {} };
+  }
+  socket.unref();
+  socket.setEncoding('utf8');
+  let buffered = '';
+  socket.on('data', (chunk) => {
+    buffered += chunk;
+    let nl;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      try {
+        onCommand(JSON.parse(line));
+      } catch {
+        // a malformed line from the tool is ignored, never thrown into the app
+      }
+    }
+  });
+  socket.on('error', () => {});
+  socket.once('close', onClose);
+  return {
+    /** @param {object} message */
+    send(message) {
+      if (socket.writable) socket.write(JSON.stringify(message) + '\n');
+    },
+  };
+}
+
+module.exports = { openChannel };

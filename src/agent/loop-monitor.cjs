@@ -1,0 +1,101 @@
+'use strict';
+// The heartbeat: an unref'ed interval timer whose lateness is the event-loop delay. Every beat
+// records the delay (corrected for the beats a stall swallowed), the loop's busy time and CPU
+// since the previous beat, and reports a block when the loop was busy past the threshold.
+
+const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
+const { Histogram } = require('./histogram.cjs');
+const { Timeline } = require('./timeline.cjs');
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+class LoopMonitor {
+  /**
+   * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
+   * @param {(block: {t: number, durationMs: number, delayMs: number}) => void} onBlock
+   */
+  constructor(options, onBlock) {
+    this.resolutionMs = options.resolutionMs;
+    this.thresholdMs = options.thresholdMs;
+    this.onBlock = onBlock;
+    this.timeline = new Timeline(options.windowMs);
+    this.eld = monitorEventLoopDelay({ resolution: Math.max(1, Math.round(options.resolutionMs)) });
+    /** @type {NodeJS.Timeout | null} */
+    this.timer = null;
+    this.lastBeat = epochNow();
+    this.lastElu = performance.eventLoopUtilization();
+    this.lastCpu = process.cpuUsage();
+    this.lag = new Histogram();
+    this.measureStart = epochNow();
+    this.eluStart = this.lastElu;
+    this.cpuStart = this.lastCpu;
+  }
+
+  /** Starts a new measured window: counters restart, the timeline and blocks keep flowing. */
+  reset() {
+    this.lag = new Histogram();
+    this.eld.reset();
+    this.measureStart = epochNow();
+    this.eluStart = performance.eventLoopUtilization();
+    this.cpuStart = process.cpuUsage();
+  }
+
+  start() {
+    this.eld.enable();
+    this.timer = setInterval(() => this.beat(), this.resolutionMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.beat();
+    this.eld.disable();
+  }
+
+  beat() {
+    const now = epochNow();
+    const from = this.lastBeat;
+    const gap = now - from;
+    const delay = Math.max(0, gap - this.resolutionMs);
+    const elu = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(elu, this.lastElu);
+    const cpu = process.cpuUsage();
+    const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
+    this.lastBeat = now;
+    this.lastElu = elu;
+    this.lastCpu = cpu;
+
+    this.lag.recordCorrected(delay, this.resolutionMs);
+    // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
+    const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
+    this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
+    if (activeMs >= this.thresholdMs) {
+      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay });
+    }
+  }
+
+  /** Totals of the measured window so far. */
+  summary() {
+    const now = epochNow();
+    const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
+    const cpu = process.cpuUsage(this.cpuStart);
+    const eld = this.eld;
+    const ms = (/** @type {number} */ ns) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+    return {
+      measureStart: this.measureStart,
+      measureEnd: now,
+      resolutionMs: this.resolutionMs,
+      lag: this.lag.toJSON(),
+      eld: {
+        minMs: ms(eld.min), meanMs: ms(eld.mean), p50Ms: ms(eld.percentile(50)),
+        p90Ms: ms(eld.percentile(90)), p99Ms: ms(eld.percentile(99)), maxMs: ms(eld.max),
+        samples: eld.count,
+      },
+      elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
+      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+    };
+  }
+}
+
+module.exports = { LoopMonitor, epochNow };

@@ -1,0 +1,105 @@
+'use strict';
+// Wires the agent together inside the target process: loop monitor, GC observer, listen
+// detection, the side channel and the data files. Started once, in the main thread only.
+
+const dc = require('node:diagnostics_channel');
+const { LoopMonitor, epochNow } = require('./loop-monitor.cjs');
+const { GcObserver } = require('./gc-observer.cjs');
+const { Sink } = require('./sink.cjs');
+const { openChannel } = require('./channel.cjs');
+
+const LONG_GC_MS = 10;
+const KILL_AFTER_TOOL_GONE_MS = 5000;
+// Node's own tracing channel, published when net.Server#listen has bound its address.
+const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
+
+/** @param {import('./config.cjs').AgentConfig} config */
+function start(config) {
+  const sink = new Sink(config.dir, process.pid);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }));
+  const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
+    monitor.timeline.addGc(t, durationMs);
+    if (durationMs >= LONG_GC_MS) sink.push({ type: 'gc', t, durationMs, kind });
+  });
+  const memory = { rssMaxBytes: 0, heapUsedMaxBytes: 0 };
+  let stopped = false;
+
+  const channel = config.channelFd
+    ? openChannel(config.channelFd, onCommand, onToolGone)
+    : { send() {} };
+
+  function sampleMemory() {
+    const m = process.memoryUsage();
+    memory.rssMaxBytes = Math.max(memory.rssMaxBytes, m.rss);
+    memory.heapUsedMaxBytes = Math.max(memory.heapUsedMaxBytes, m.heapUsed);
+    sink.push({ type: 'mem', t: epochNow(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal });
+  }
+
+  /** @param {number} until */
+  function flush(until) {
+    const windows = monitor.timeline.drain(until);
+    if (windows.length) sink.push({ type: 'windows', windows });
+    sampleMemory();
+    sink.flush();
+    sink.writeSummary({
+      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory,
+    });
+  }
+
+  function finish() {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(flushTimer);
+    listenChannel.unsubscribe(onListen);
+    monitor.stop();
+    gc.stop();
+    sink.push({ type: 'mark', name: 'stop', t: epochNow() });
+    flush(Infinity);
+  }
+
+  /** @param {{cmd: string}} message */
+  function onCommand(message) {
+    if (message.cmd === 'start' && !stopped) {
+      monitor.reset();
+      gc.reset();
+      memory.rssMaxBytes = 0;
+      memory.heapUsedMaxBytes = 0;
+      sink.push({ type: 'mark', name: 'start', t: epochNow() });
+      channel.send({ type: 'started' });
+    } else if (message.cmd === 'stop') {
+      finish();
+      channel.send({ type: 'stopped' });
+    }
+  }
+
+  // The tool is gone (killed, even with SIGKILL): end the app the way the tool would have.
+  function onToolGone() {
+    if (stopped) return;
+    finish();
+    process.kill(process.pid, 'SIGTERM');
+    setTimeout(() => process.kill(process.pid, 'SIGKILL'), KILL_AFTER_TOOL_GONE_MS).unref();
+  }
+
+  /** @param {unknown} message */
+  function onListen(message) {
+    const server = /** @type {{server?: import('node:net').Server}} */ (message).server;
+    const address = server && server.address();
+    if (address && typeof address === 'object') {
+      const event = { type: 'listen', t: epochNow(), port: address.port, address: address.address, family: address.family };
+      sink.push(event);
+      channel.send(event);
+    }
+  }
+
+  listenChannel.subscribe(onListen);
+  const flushTimer = setInterval(() => flush(monitor.lastBeat), config.flushMs);
+  flushTimer.unref();
+  monitor.start();
+  gc.start();
+  process.on('exit', finish);
+  const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
+  sink.push(hello);
+  channel.send(hello);
+}
+
+module.exports = { start };

@@ -1,0 +1,51 @@
+'use strict';
+// Data goes back to the tool as files in the run's data folder: an append-only event log and a
+// summary overwritten in place. Writes are synchronous and small, so the data survives
+// process.exit() and crashes; a failing write disables the sink instead of throwing into the app.
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+class Sink {
+  /** @param {string} dir @param {number} pid */
+  constructor(dir, pid) {
+    this.eventsPath = path.join(dir, `events-${pid}.ndjson`);
+    this.summaryPath = path.join(dir, `summary-${pid}.json`);
+    /** @type {string[]} */
+    this.pending = [];
+    this.broken = false;
+  }
+
+  /** @param {object} event */
+  push(event) {
+    if (!this.broken) this.pending.push(JSON.stringify(event) + '\n');
+  }
+
+  flush() {
+    if (this.broken || this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.guard(() => fs.appendFileSync(this.eventsPath, text));
+  }
+
+  /** @param {object} summary */
+  writeSummary(summary) {
+    const tmp = `${this.summaryPath}.tmp`;
+    this.guard(() => {
+      fs.writeFileSync(tmp, JSON.stringify(summary));
+      fs.renameSync(tmp, this.summaryPath);
+    });
+  }
+
+  /** @param {() => void} write */
+  guard(write) {
+    if (this.broken) return;
+    try {
+      write();
+    } catch {
+      this.broken = true; // the tool is gone or its folder was removed: stay silent
+    }
+  }
+}
+
+module.exports = { Sink };

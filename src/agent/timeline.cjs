@@ -1,0 +1,83 @@
+'use strict';
+// Aggregates what the heartbeat sees into fixed windows of wall-clock time. A stall spreads its
+// CPU and loop activity over every window it covers, and each covered window gets the lag that
+// an event due inside it would have suffered, so a 1 s block shows as 10 busy windows of 100 ms,
+// not as one late sample.
+
+class Timeline {
+  /** @param {number} windowMs */
+  constructor(windowMs) {
+    this.windowMs = windowMs;
+    /** @type {Map<number, {span: number, active: number, cpu: number, lag: number, gc: number}>} */
+    this.open = new Map();
+  }
+
+  /** @param {number} key */
+  window(key) {
+    let w = this.open.get(key);
+    if (!w) {
+      w = { span: 0, active: 0, cpu: 0, lag: 0, gc: 0 };
+      this.open.set(key, w);
+    }
+    return w;
+  }
+
+  /**
+   * One heartbeat interval [from, to] (epoch ms) with what happened in it.
+   * @param {number} from @param {number} to
+   * @param {{activeMs: number, cpuMs: number, dueAt: number}} sample dueAt: when the beat was due
+   */
+  add(from, to, sample) {
+    const length = to - from;
+    if (!(length > 0)) return;
+    const W = this.windowMs;
+    for (let key = Math.floor(from / W); key * W < to; key++) {
+      const start = key * W;
+      const overlap = Math.min(to, start + W) - Math.max(from, start);
+      if (overlap <= 0) continue;
+      const w = this.window(key);
+      const share = overlap / length;
+      w.span += overlap;
+      w.active += sample.activeMs * share;
+      w.cpu += sample.cpuMs * share;
+      // An event due at time t inside this window waited until `to`.
+      const firstDue = Math.max(sample.dueAt, start);
+      if (firstDue <= Math.min(to, start + W)) w.lag = Math.max(w.lag, to - firstDue);
+    }
+  }
+
+  /** @param {number} at epoch ms @param {number} durationMs */
+  addGc(at, durationMs) {
+    this.window(Math.floor(at / this.windowMs)).gc += durationMs;
+  }
+
+  /**
+   * Closed windows (ending at or before `until`), removed from memory.
+   * @param {number} until epoch ms
+   * @returns {{t: number, lagMaxMs: number, elu: number, cpuPercent: number, gcMs: number}[]}
+   */
+  drain(until) {
+    const out = [];
+    for (const [key, w] of this.open) {
+      if ((key + 1) * this.windowMs > until) continue;
+      this.open.delete(key);
+      if (w.span <= 0) continue;
+      out.push({
+        t: key * this.windowMs,
+        lagMaxMs: round(w.lag),
+        elu: round(Math.min(1, w.active / w.span), 3),
+        cpuPercent: round((w.cpu / w.span) * 100, 1),
+        gcMs: round(w.gc),
+      });
+    }
+    return out.sort((a, b) => a.t - b.t);
+  }
+}
+
+/** @param {number} value @param {number} [digits] */
+function round(value, digits = 2) {
+  const f = Math.pow(10, digits);
+  return Math.round(value * f) / f;
+}
+
+module.exports = { Timeline, round };

@@ -1,0 +1,39 @@
+// The one-line verdict and the numbers that decided it. T is the block threshold (--threshold).
+//   blocked     a block of at least 2*T, or blocks covering at least 10% of the measured time
+//   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T,
+//               or probe requests that failed or timed out
+//   responsive  none of the above
+
+/** @param {number} v */
+const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
+
+/**
+ * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
+ *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number} | null}}} report
+ * @param {number} thresholdMs
+ * @returns {{status: 'responsive' | 'degraded' | 'blocked', reasons: string[]}}
+ */
+export function verdict(report, thresholdMs) {
+  const T = thresholdMs;
+  const { lag, blocking } = report;
+  const probe = report.http.probe;
+  const blocked = [];
+  const degraded = [];
+  if (blocking.longestMs >= 2 * T) blocked.push(`longest block ${ms(blocking.longestMs)} >= ${ms(2 * T)}`);
+  if (blocking.fraction >= 0.1) blocked.push(`loop blocked ${pct(blocking.fraction)} of the time >= 10%`);
+  if (blocking.count > 0 && blocked.length === 0) degraded.push(`${blocking.count} block(s) >= ${ms(T)}`);
+  if (lag.p99Ms >= T / 2) degraded.push(`lag p99 ${ms(lag.p99Ms)} >= ${ms(T / 2)}`);
+  if (probe && probe.requests > 0 && probe.p99Ms >= T) degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)}`);
+  if (probe && probe.timeouts > 0) degraded.push(`${probe.timeouts} probe request(s) timed out`);
+  if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
+  if (blocked.length) return { status: 'blocked', reasons: [...blocked, ...degraded] };
+  if (degraded.length) return { status: 'degraded', reasons: degraded };
+  const reasons = [`no block >= ${ms(T)}`, `lag p99 ${ms(lag.p99Ms)} < ${ms(T / 2)}`];
+  if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
+  return { status: 'responsive', reasons };
+}
+
+/** @param {number} f */
+function pct(f) {
+  return `${Math.round(f * 1000) / 10}%`;
+}

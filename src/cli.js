@@ -1,0 +1,105 @@
+// The commander program. main() parses argv, runs a command and returns the exit code; it never
+// exits the process itself (the bin does).
+
+import { Command, Option, CommanderError } from 'commander';
+import { EXIT, ProbeError } from './errors.js';
+import { TOOL } from './tool.js';
+import { run } from './commands/run.js';
+import { renderRunTables } from './report/table.js';
+import { chalkFor } from './report/colors.js';
+import * as parse from './options.js';
+
+/**
+ * @typedef {object} CliIO
+ * @property {NodeJS.WritableStream & {isTTY?: boolean}} stdout
+ * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
+ * @property {NodeJS.ProcessEnv} env
+ * @property {string} cwd
+ * @property {AbortSignal} stop graceful stop requested (first Ctrl-C, SIGTERM)
+ * @property {AbortSignal} kill immediate stop requested (second Ctrl-C)
+ */
+
+/** @param {string[]} argv arguments after the program name @param {CliIO} io @returns {Promise<number>} */
+export async function main(argv, io) {
+  let exitCode = /** @type {number} */ (EXIT.OK);
+  const program = buildProgram(io, (code) => { exitCode = code; });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+/** @param {CliIO} io @param {(code: number) => void} setExit */
+function buildProgram(io, setExit) {
+  const program = new Command('eventloop-probe')
+    .description('Event-loop lag diagnostics for Node.js: run an app under load and see what blocks its loop.')
+    .version(TOOL.version)
+    .exitOverride()
+    .showSuggestionAfterError()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+
+  program.command('run', { isDefault: true })
+    .description('run an app (default: the built-in demo) under the agent, drive HTTP load, report its event loop')
+    .argument('[app]', 'entry file of your app (default: the built-in demo server)')
+    .argument('[appArgs...]', 'arguments for your app, after --')
+    .option('--route <path>', 'route to load (repeatable; default /)', parse.route)
+    .option('--probe <path>', 'route probed for latency while the load runs (default: the first route)')
+    .option('--no-probe', 'do not probe')
+    .option('--probe-interval <ms>', 'time between probe requests', parse.positiveMs, 50)
+    .option('--probe-timeout <ms>', 'timeout of one probe request', parse.positiveMs, 5000)
+    .option('-c, --connections <n>', 'concurrent load connections', parse.positiveInt, 10)
+    .option('-d, --duration <seconds>', 'how long to load (or observe a script)', parse.seconds, 10)
+    .option('-r, --rate <n>', 'fixed request rate per second (latency corrected for coordinated omission)', parse.positiveInt)
+    .option('-m, --method <verb>', 'HTTP method of the load', parse.httpMethod, 'GET')
+    .option('-b, --body <text>', 'request body of the load')
+    .option('-H, --header <header>', 'request header "Name: value" (repeatable)', parse.header, {})
+    .option('--timeout <seconds>', 'timeout of one load request', parse.seconds, 10)
+    .option('--no-load', 'only observe: drive traffic with your own tool')
+    .option('--port <port>', 'which listening port to load when the app opens several', parse.port)
+    .option('--listen-timeout <seconds>', 'how long to wait for the app to listen', parse.seconds, 15)
+    .option('--threshold <ms>', 'a stall of the loop at least this long is a block', parse.positiveMs, 50)
+    .option('--resolution <ms>', 'heartbeat interval of the event-loop delay monitor', parse.positiveMs, 10)
+    .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, 5000)
+    .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
+    .option('--json', 'print report.json on stdout and nothing else there')
+    .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
+    .addOption(new Option('--no-progress', 'no progress line').hideHelp())
+    .action(async (app, appArgs, opts) => {
+      const result = await run({ ...opts, app, appArgs }, {
+        stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
+        progress: opts.progress && !opts.json && !io.env.CI,
+      });
+      const tables = renderRunTables(result.report, chalkFor(opts.json ? io.stderr : io.stdout, io.env));
+      if (opts.json) {
+        io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
+        io.stderr.write(tables);
+      } else {
+        io.stdout.write(tables);
+        io.stdout.write(`report: ${result.outDir}\n`);
+      }
+      if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
+      setExit(result.exitCode);
+    });
+  return program;
+}
+
+/** @param {unknown} error @param {CliIO} io @returns {number} */
+function reportError(error, io) {
+  if (error instanceof CommanderError) {
+    // commander has printed its message already
+    return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code) ? EXIT.OK : EXIT.USAGE;
+  }
+  if (error instanceof ProbeError) {
+    io.stderr.write(`eventloop-probe: error: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`eventloop-probe: internal error: ${message} (please report it; set EVENTLOOP_PROBE_DEBUG=1 for the stack)\n`);
+  if (io.env.EVENTLOOP_PROBE_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+  return EXIT.TARGET;
+}

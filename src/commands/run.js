@@ -1,0 +1,233 @@
+// `eventloop-probe run`: start the target under the agent, wait for it to listen, drive load and
+// probe it, stop it, and turn what was seen into a report folder.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EXIT } from '../errors.js';
+import { targetEnv } from '../launch/agent-env.js';
+import { freePort } from '../launch/free-port.js';
+import { loopbackHost } from '../launch/host.js';
+import { OutputLog } from '../launch/output-log.js';
+import { prepareOutDir } from '../launch/out-dir.js';
+import { Target, CHANNEL_FD } from '../launch/target.js';
+import { startLoad } from '../load/driver.js';
+import { Probe } from '../load/probe.js';
+import { readAgentData } from '../analyze/agent-data.js';
+import { buildReport } from '../analyze/build-report.js';
+import { Progress } from './progress.js';
+import { resolveTarget } from './run-target.js';
+import { TOOL } from '../tool.js';
+
+const WINDOW_MS = 100;
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * @typedef {object} RunOptions
+ * @property {string} [app]
+ * @property {string[]} appArgs
+ * @property {string[]} [route]
+ * @property {string | false} [probe]
+ * @property {number} probeInterval ms
+ * @property {number} probeTimeout ms
+ * @property {number} connections
+ * @property {number} duration s
+ * @property {number} [rate]
+ * @property {string} method
+ * @property {string} [body]
+ * @property {Record<string, string>} header
+ * @property {boolean} load
+ * @property {number} [port]
+ * @property {number} listenTimeout s
+ * @property {number} threshold ms
+ * @property {number} resolution ms
+ * @property {number} killAfter ms
+ * @property {number} timeout s, per load request
+ * @property {string} [out]
+ * @property {boolean} json
+ * @property {boolean} showOutput
+ *
+ * @typedef {object} RunIO
+ * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
+ * @property {NodeJS.ProcessEnv} env
+ * @property {string} cwd
+ * @property {AbortSignal} stop first Ctrl-C / SIGTERM: stop gracefully
+ * @property {AbortSignal} kill second Ctrl-C: stop now
+ * @property {boolean} progress whether a progress line may be drawn
+ */
+
+/**
+ * @param {RunOptions} opts
+ * @param {RunIO} io
+ * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
+ */
+export async function run(opts, io) {
+  const target = resolveTarget(opts, io.cwd);
+  const outDir = prepareOutDir(opts.out, target.name, io.cwd);
+  const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
+  const output = new OutputLog(path.join(outDir, 'target.log'), { echo: opts.showOutput ? io.stderr : null });
+  const progress = new Progress(io.stderr, io.progress);
+  try {
+    const agentConfig = {
+      dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
+      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+    };
+    const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
+    const spawnedAt = epochNow();
+    const child = new Target({
+      execPath: process.execPath, nodeArgs: [], script: target.script, args: opts.appArgs,
+      cwd: io.cwd, env, output,
+    });
+    io.kill.addEventListener('abort', () => child.kill(), { once: true });
+    const observed = await observe(child, target, opts, io, progress);
+    progress.stop();
+    const stopped = await child.stop({ graceMs: opts.killAfter });
+    const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
+    const failure = targetFailure(child, observed, target.expectServer);
+    const notes = [...observed.notes];
+    if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
+    if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
+    const report = buildReport({
+      tool: TOOL,
+      target: {
+        script: target.display, args: opts.appArgs, nodeVersion: process.version, pid: child.pid,
+        exitCode: stopped.exit.code, signal: stopped.exit.signal, port: observed.port,
+        listenAfterMs: observed.listenAt ? Math.round(observed.listenAt - spawnedAt) : null,
+      },
+      mode: observed.mode,
+      spawnedAt,
+      measureStart: observed.measureStart ?? spawnedAt,
+      measureEnd: observed.measureEnd,
+      stillRunningAtEnd: observed.stillRunningAtEnd,
+      flushed: stopped.flushed,
+      settings: settingsOf(opts, target, observed.mode),
+      thresholdMs: opts.threshold,
+      windowMs: WINDOW_MS,
+      probe: observed.probe?.stats ?? null,
+      load: observed.load?.stats ?? null,
+      agent,
+      notes,
+      artifacts: { json: 'report.json', log: 'target.log' },
+    });
+    fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
+    if (io.stop.aborted) {
+      const code = io.stop.reason === 'SIGTERM' ? EXIT.TERMINATED : EXIT.INTERRUPTED;
+      return { exitCode: code, message: 'interrupted: target stopped, report written', report, outDir };
+    }
+    if (failure) {
+      const tail = output.lastLines(10).map((line) => `  | ${line}`).join('\n');
+      return { exitCode: EXIT.TARGET, message: `${failure}${tail ? `\nlast output of the target:\n${tail}` : ''}`, report, outDir };
+    }
+    return { exitCode: EXIT.OK, message: null, report, outDir };
+  } finally {
+    progress.stop();
+    output.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits for the target to listen, then measures under load (a server) or until it ends (a script).
+ * @param {Target} child
+ * @param {ReturnType<typeof resolveTarget>} target
+ * @param {RunOptions} opts @param {RunIO} io @param {Progress} progress
+ */
+async function observe(child, target, opts, io, progress) {
+  /** @type {string[]} */
+  const notes = [];
+  const durationMs = opts.duration * 1000;
+  const listenWaitMs = target.expectServer ? opts.listenTimeout * 1000 : durationMs;
+  progress.start('starting', listenWaitMs);
+  const listen = await child.waitFor(
+    (m) => m.type === 'listen' && (!opts.port || m.port === opts.port), listenWaitMs, io.stop);
+  progress.stop();
+  const base = { notes, listenAt: listen ? listen.t : null, port: listen ? listen.port : null, load: null, probe: null };
+
+  if (!listen) {
+    // A script (observed until it ends or --duration), a crash before listening, or a server
+    // that never came up within --listen-timeout.
+    const hello = child.messages.find((m) => m.type === 'hello');
+    const end = child.exitInfo ? child.exitInfo.at : epochNow();
+    return {
+      ...base, mode: /** @type {const} */ ('script'), measureStart: hello ? hello.t : null, measureEnd: end,
+      stillRunningAtEnd: !child.exitInfo, neverListened: target.expectServer,
+    };
+  }
+
+  const host = loopbackHost(listen.address);
+  if (!host) {
+    notes.push(`the target listens on ${listen.address}:${listen.port} only; load goes to loopback addresses only`);
+    return { ...base, mode: /** @type {const} */ ('observe'), measureStart: epochNow(), measureEnd: epochNow(), stillRunningAtEnd: !child.exitInfo, neverListened: false, unreachable: true };
+  }
+  const origin = `http://${host}:${listen.port}`;
+  child.send({ cmd: 'start' });
+  await child.waitFor((m) => m.type === 'started', 1000, io.stop);
+  const measureStart = epochNow();
+  const routes = target.routes;
+  const load = opts.load ? startLoad({
+    origin, routes, connections: opts.connections, durationS: opts.duration, rate: opts.rate,
+    method: opts.method, body: opts.body, headers: opts.header, timeoutS: opts.timeout, windowMs: WINDOW_MS,
+  }) : null;
+  const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
+  const probe = probePath ? new Probe({ origin, path: probePath, intervalMs: opts.probeInterval, timeoutMs: opts.probeTimeout, windowMs: WINDOW_MS }) : null;
+  probe?.start();
+  progress.start(opts.load ? 'load' : 'observing', durationMs, () => (probe ? `probe ${probe.stats.requests} ok` : ''));
+  await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
+  progress.stop();
+  const measureEnd = epochNow();
+  const stillRunningAtEnd = !child.exitInfo;
+  child.send({ cmd: 'stop' }); // the agent closes its measured window now
+  load?.stop();
+  // Probes already sent finish by their own timeout, unless a second Ctrl-C says hurry.
+  const onKill = () => probe?.abort();
+  if (io.kill.aborted) onKill();
+  io.kill.addEventListener('abort', onKill, { once: true });
+  await Promise.all([load?.done, probe?.stop()]);
+  io.kill.removeEventListener('abort', onKill);
+  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
+}
+
+/**
+ * Why the run counts as a failure of the target, or null.
+ * @param {Target} child
+ * @param {{stillRunningAtEnd: boolean, neverListened: boolean, unreachable?: boolean}} observed
+ * @param {boolean} expectServer
+ */
+function targetFailure(child, observed, expectServer) {
+  const exit = child.exitInfo;
+  const after = exit ? ` after ${((exit.at - child.startedAt) / 1000).toFixed(1)} s` : '';
+  if (child.spawnError) return `could not start the target: ${child.spawnError.message}`;
+  if (observed.unreachable) return 'the target listens on an address that is not loopback; load was not sent';
+  if (!observed.stillRunningAtEnd && exit) {
+    if (child.crashedBySignal) return `the target was killed by ${child.crashedBySignal}${after}`;
+    if (exit.code !== 0) return `the target exited with code ${exit.code}${after}`;
+  }
+  if (expectServer && observed.neverListened) {
+    return observed.stillRunningAtEnd
+      ? 'the target did not listen on a port within --listen-timeout (is --route right, and does the app listen on PORT?)'
+      : `the target exited${after} without listening on a port`;
+  }
+  return null;
+}
+
+/**
+ * @param {RunOptions} opts @param {ReturnType<typeof resolveTarget>} target @param {string} mode
+ */
+function settingsOf(opts, target, mode) {
+  return {
+    routes: target.routes,
+    probe: opts.probe === false ? null : opts.probe ?? target.probe ?? target.routes[0],
+    probeIntervalMs: opts.probeInterval,
+    probeTimeoutMs: opts.probeTimeout,
+    connections: opts.connections,
+    rate: opts.rate ?? null,
+    method: opts.method,
+    durationS: opts.duration,
+    load: opts.load && mode === 'load',
+    thresholdMs: opts.threshold,
+    resolutionMs: opts.resolution,
+  };
+}
+

@@ -1,0 +1,31 @@
+// The environment a target starts with: our preload prepended to NODE_OPTIONS (the user's own
+// NODE_OPTIONS kept after it), the agent's configuration, and a PORT when the user set none.
+
+import { fileURLToPath } from 'node:url';
+
+export const AGENT_PATH = fileURLToPath(new URL('../agent/preload.cjs', import.meta.url));
+export const ENV_NAME = 'EVENTLOOP_PROBE';
+
+/** @param {string} file */
+export function requireOption(file) {
+  // NODE_OPTIONS splits on spaces unless the value is double-quoted.
+  return `--require "${file.replace(/(["\\])/g, '\\$1')}"`;
+}
+
+/**
+ * @param {NodeJS.ProcessEnv} base the environment the user gave us
+ * @param {object} agentConfig passed to the agent as JSON
+ * @param {{port?: number}} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function targetEnv(base, agentConfig, extra = {}) {
+  const userOptions = base.NODE_OPTIONS ? ` ${base.NODE_OPTIONS}` : '';
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...base,
+    NODE_OPTIONS: `${requireOption(AGENT_PATH)}${userOptions}`,
+    [ENV_NAME]: JSON.stringify(agentConfig),
+  };
+  if (!base.PORT && extra.port) env.PORT = String(extra.port);
+  return env;
+}

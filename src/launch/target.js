@@ -1,0 +1,181 @@
+// A target process: spawned with the agent preloaded, in its own process group (a Ctrl-C on the
+// terminal reaches us, not it, so we can stop it gracefully), with a side channel on fd 3.
+
+import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export const CHANNEL_FD = 3;
+
+/**
+ * @typedef {{code: number | null, signal: NodeJS.Signals | null, at: number}} ExitInfo
+ * @typedef {{type: string, [key: string]: any}} AgentMessage
+ */
+
+export class Target {
+  /**
+   * @param {{execPath: string, nodeArgs: string[], script: string, args: string[], cwd: string,
+   *   env: NodeJS.ProcessEnv, output: import('./output-log.js').OutputLog}} options
+   */
+  constructor(options) {
+    this.startedAt = Date.now();
+    /** @type {AgentMessage[]} */
+    this.messages = [];
+    /** @type {Set<(message: AgentMessage) => void>} */
+    this.listeners = new Set();
+    /** @type {ExitInfo | null} */
+    this.exitInfo = null;
+    /** @type {NodeJS.Signals[]} signals we sent */
+    this.signalsSent = [];
+    this.child = spawn(options.execPath, [...options.nodeArgs, options.script, ...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    this.pid = this.child.pid ?? 0;
+    this.child.stdout?.on('data', (chunk) => options.output.write(chunk));
+    this.child.stderr?.on('data', (chunk) => options.output.write(chunk));
+    /** @type {Error | null} */
+    this.spawnError = null;
+    /** @type {Promise<ExitInfo>} */
+    this.exited = new Promise((resolve) => {
+      /** @param {number | null} code @param {NodeJS.Signals | null} signal */
+      const onExit = (code, signal) => {
+        this.exitInfo ??= { code, signal, at: Date.now() };
+        resolve(this.exitInfo);
+      };
+      this.child.once('error', (error) => {
+        this.spawnError = error;
+        onExit(null, null);
+      });
+      this.child.once('exit', onExit);
+    });
+    /** stdio drained (children of the target may hold it open longer) */
+    this.closed = new Promise((resolve) => this.child.once('close', resolve));
+    this.channel = /** @type {import('node:net').Socket} */ (this.child.stdio[CHANNEL_FD]);
+    this.readChannel();
+  }
+
+  readChannel() {
+    let buffered = '';
+    this.channel.setEncoding('utf8');
+    this.channel.on('error', () => {});
+    this.channel.on('data', (chunk) => {
+      buffered += chunk;
+      let nl;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        let message;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        this.messages.push(message);
+        for (const listener of this.listeners) listener(message);
+      }
+    });
+  }
+
+  /** @param {object} command */
+  send(command) {
+    if (this.channel.writable) this.channel.write(JSON.stringify(command) + '\n');
+  }
+
+  /**
+   * The first agent message matching `test`, or null when the target exits or time runs out.
+   * @param {(message: AgentMessage) => boolean} test
+   * @param {number} timeoutMs
+   * @param {AbortSignal} [abort]
+   * @returns {Promise<AgentMessage | null>}
+   */
+  waitFor(test, timeoutMs, abort) {
+    const seen = this.messages.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), timeoutMs);
+      const onAbort = () => done(null);
+      /** @param {AgentMessage} message */
+      const listener = (message) => test(message) && done(message);
+      /** @param {AgentMessage | null} value */
+      const done = (value) => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        abort?.removeEventListener('abort', onAbort);
+        resolve(value);
+      };
+      this.listeners.add(listener);
+      abort?.addEventListener('abort', onAbort);
+      this.exited.then(() => done(null));
+    });
+  }
+
+  /** @param {NodeJS.Signals} signal */
+  signal(signal) {
+    if (this.exitInfo) return;
+    try {
+      process.kill(this.pid, signal);
+      this.signalsSent.push(signal);
+    } catch {
+      // already gone
+    }
+  }
+
+  /**
+   * Graceful stop: the agent writes its data, then SIGTERM, then SIGKILL after `graceMs`.
+   * @param {{graceMs: number, flushTimeoutMs?: number}} options
+   * @returns {Promise<{exit: ExitInfo, escalated: boolean, flushed: boolean}>}
+   */
+  async stop({ graceMs, flushTimeoutMs = 2000 }) {
+    let flushed = false;
+    let escalated = false;
+    if (!this.exitInfo) {
+      this.send({ cmd: 'stop' });
+      flushed = Boolean(await this.waitFor((m) => m.type === 'stopped', flushTimeoutMs));
+    }
+    if (!this.exitInfo) {
+      this.signal('SIGTERM');
+      const exit = await Promise.race([this.exited, delay(graceMs, null)]);
+      if (!exit) {
+        escalated = true;
+        this.signal('SIGKILL');
+      }
+    }
+    const exit = await this.exited;
+    await this.reapGroup();
+    await Promise.race([this.closed, delay(500)]);
+    return { exit, escalated, flushed };
+  }
+
+  /** Immediate end (second Ctrl-C). */
+  async kill() {
+    this.signal('SIGKILL');
+    await this.exited;
+    await this.reapGroup();
+  }
+
+  /** Processes the target started in its group and left behind are ended too. */
+  async reapGroup() {
+    if (!groupAlive(this.pid)) return;
+    try { process.kill(-this.pid, 'SIGTERM'); } catch { return; }
+    for (let i = 0; i < 20 && groupAlive(this.pid); i++) await delay(50);
+    try { process.kill(-this.pid, 'SIGKILL'); } catch { /* gone */ }
+  }
+
+  /** The signal the target died of, when we did not send it. */
+  get crashedBySignal() {
+    const signal = this.exitInfo?.signal;
+    return signal && !this.signalsSent.includes(signal) ? signal : null;
+  }
+}
+
+/** @param {number} pid */
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

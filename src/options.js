@@ -1,0 +1,55 @@
+// Parsers for option values. Each throws commander's InvalidArgumentError with what was expected,
+// which commander turns into one line and exit code 2.
+
+import { InvalidArgumentError } from 'commander';
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** @param {string} value seconds, or with a unit: 500ms, 10s, 2m */
+export function seconds(value) {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(value).trim());
+  const n = m ? Number(m[1]) * ({ ms: 0.001, s: 1, m: 60 })[/** @type {'ms'|'s'|'m'} */ (m[2] || 's')] : NaN;
+  if (!(n > 0)) throw new InvalidArgumentError('expected a positive duration in seconds, e.g. 10, 2.5, 500ms or 2m.');
+  return n;
+}
+
+/** @param {string} value */
+export function positiveInt(value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a whole number greater than 0.');
+  return n;
+}
+
+/** @param {string} value milliseconds */
+export function positiveMs(value) {
+  const n = Number(String(value).replace(/ms$/, ''));
+  if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive number of milliseconds.');
+  return n;
+}
+
+/** @param {string} value */
+export function port(value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new InvalidArgumentError('expected a TCP port from 1 to 65535.');
+  return n;
+}
+
+/** @param {string} value */
+export function httpMethod(value) {
+  const m = String(value).toUpperCase();
+  if (!HTTP_METHODS.includes(m)) throw new InvalidArgumentError(`expected one of ${HTTP_METHODS.join(', ')}.`);
+  return m;
+}
+
+/** @param {string} value @param {string[]} previous */
+export function route(value, previous = []) {
+  if (!String(value).startsWith('/')) throw new InvalidArgumentError('expected a path starting with /, e.g. /api/users?id=1.');
+  return [...previous, value];
+}
+
+/** @param {string} value @param {Record<string, string>} previous */
+export function header(value, previous = {}) {
+  const i = String(value).indexOf(':');
+  if (i <= 0) throw new InvalidArgumentError('expected "Name: value", e.g. -H "authorization: Bearer x".');
+  return { ...previous, [value.slice(0, i).trim().toLowerCase()]: value.slice(i + 1).trim() };
+}

@@ -1,0 +1,20 @@
+// Number formatting shared by the renderers.
+
+/** @param {number | null | undefined} v */
+export function ms(v) {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '-';
+  if (v >= 1000) return `${(v / 1000).toFixed(2)} s`;
+  if (v >= 100) return `${Math.round(v)} ms`;
+  if (v >= 10) return `${v.toFixed(1)} ms`;
+  return `${v.toFixed(2)} ms`;
+}
+
+/** @param {number | null | undefined} v fraction 0..1 */
+export function pct(v) {
+  return v === null || v === undefined ? '-' : `${(v * 100).toFixed(1)}%`;
+}
+
+/** @param {number} n */
+export function int(n) {
+  return Math.round(n).toLocaleString('en-US');
+}

@@ -1,0 +1,63 @@
+// The terminal view of a report: lag, loop, blocks and HTTP tables and the verdict line.
+// Returns a string; the caller decides where it goes.
+
+import Table from 'cli-table3';
+import { ms, pct, int } from './format.js';
+
+/** @typedef {import('chalk').ChalkInstance} Chalk */
+
+const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', blocked: 'red' };
+
+/** @param {string[]} head */
+function table(head) {
+  return new Table({ head, style: { head: [], border: [] } });
+}
+
+/** @param {any} report @param {Chalk} c */
+export function renderRunTables(report, c) {
+  const T = report.run.thresholdMs;
+  /** @param {number} v */
+  const lagCell = (v) => (v >= T ? c.red(ms(v)) : v >= T / 5 ? c.yellow(ms(v)) : ms(v));
+  const out = [header(report, c)];
+
+  const lag = report.lag;
+  const lagTable = table(['event-loop delay', 'min', 'mean', 'p50', 'p90', 'p99', 'max', 'samples']);
+  lagTable.push(['lag', ...[lag.minMs, lag.meanMs, lag.p50Ms, lag.p90Ms, lag.p99Ms, lag.maxMs].map(lagCell), int(lag.samples)]);
+  out.push(lagTable.toString());
+
+  const loop = table(['loop', 'ELU mean', 'ELU max', 'CPU', 'GC', 'GC max', 'RSS max', 'blocks', 'blocked', 'longest']);
+  const b = report.blocking;
+  loop.push([
+    'process', pct(report.elu.mean), pct(report.elu.max), `${report.cpu.percent.toFixed(1)}%`,
+    `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
+    b.count ? c.red(int(b.count)) : '0', b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? c.red(ms(b.longestMs)) : '-',
+  ]);
+  out.push(loop.toString());
+
+  const { probe, load } = report.http;
+  if (probe || load) {
+    const http = table(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts']);
+    for (const [name, s] of /** @type {[string, any][]} */ ([['probe', probe], ['load', load]])) {
+      if (!s) continue;
+      http.push([
+        name, int(s.requests), s.rps.toFixed(1), ms(s.p50Ms), ms(s.p90Ms), lagCell(s.p99Ms), ms(s.maxMs),
+        s.errors ? c.red(int(s.errors)) : '0', s.timeouts ? c.red(int(s.timeouts)) : '0',
+      ]);
+    }
+    out.push(http.toString());
+  }
+  for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
+  const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
+  out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);
+  return out.join('\n') + '\n';
+}
+
+/** @param {any} report @param {Chalk} c */
+function header(report, c) {
+  const t = report.target;
+  const s = report.run.settings;
+  const what = report.run.mode === 'load'
+    ? `${s.connections} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}, probe ${s.probe ?? 'off'}`
+    : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : 'script, no server';
+  return `${c.bold('eventloop-probe')} ${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${what}`;
+}

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Timeline } from '../../src/agent/timeline.cjs';
+import { blocksInWindow, blockTotals, ongoingBlock } from '../../src/analyze/blocks.js';
+import { verdict } from '../../src/analyze/verdict.js';
+import { buildTimeline } from '../../src/analyze/timeline.js';
+
+test('a 1 s stall spreads over the windows it covers, with the lag each would see', () => {
+  const tl = new Timeline(100);
+  tl.add(1000, 1010, { activeMs: 1, cpuMs: 1, dueAt: 1010 });
+  tl.add(1010, 2020, { activeMs: 1010, cpuMs: 1000, dueAt: 1020 });
+  const windows = tl.drain(2000);
+  assert.equal(windows.length, 10);
+  assert.ok(windows.slice(1).every((w) => w.elu === 1), JSON.stringify(windows));
+  assert.equal(windows[0].lagMaxMs, 1000); // due at 1020, ran at 2020
+  assert.equal(windows[9].lagMaxMs, 1020 - 900 + 0); // due at 1900, ran at 2020
+  assert.ok(Math.abs(windows[5].cpuPercent - 99) < 1.5);
+  assert.equal(tl.drain(3000).length, 1); // the window holding 2000..2020
+});
+
+test('blocks are clipped to the measured window in the totals only', () => {
+  const raw = [{ t: 900, durationMs: 200 }, { t: 1500, durationMs: 100 }, { t: 2950, durationMs: 300 }, { t: 100, durationMs: 50 }];
+  const blocks = blocksInWindow(raw, 1000, 3000);
+  assert.deepEqual(blocks.map((b) => b.startMs), [-100, 500, 1950]);
+  const totals = blockTotals(blocks, 2000);
+  assert.equal(totals.count, 3);
+  assert.equal(totals.totalMs, 100 + 100 + 50);
+  assert.equal(totals.longestMs, 300);
+  assert.equal(totals.fraction, 0.125);
+});
+
+test('an ongoing block runs from the last sign of life to the end', () => {
+  assert.deepEqual(ongoingBlock(2500, 1000, 3000, 50), { startMs: 1500, durationMs: 500, ongoing: true });
+  assert.equal(ongoingBlock(2990, 1000, 3000, 50), null);
+});
+
+test('verdict rules: blocked, degraded, responsive, each with its numbers', () => {
+  const base = { lag: { p99Ms: 1 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, http: { probe: { requests: 100, p99Ms: 3, errors: 0, timeouts: 0 } } };
+  assert.equal(verdict(base, 50).status, 'responsive');
+  assert.match(verdict(base, 50).reasons.join(';'), /probe p99 3 ms < 50 ms/);
+  const oneBlock = { ...base, blocking: { count: 1, longestMs: 60, fraction: 0.01 } };
+  assert.equal(verdict(oneBlock, 50).status, 'degraded');
+  const longBlock = { ...base, blocking: { count: 1, longestMs: 120, fraction: 0.01 } };
+  assert.equal(verdict(longBlock, 50).status, 'blocked');
+  assert.match(verdict(longBlock, 50).reasons[0], /longest block 120 ms >= 100 ms/);
+  const slowProbe = { ...base, http: { probe: { requests: 10, p99Ms: 70, errors: 0, timeouts: 2 } } };
+  assert.equal(verdict(slowProbe, 50).status, 'degraded');
+  assert.equal(verdict(slowProbe, 50).reasons.length, 2);
+  const manySmall = { ...base, blocking: { count: 30, longestMs: 60, fraction: 0.2 } };
+  assert.equal(verdict(manySmall, 50).status, 'blocked');
+});
+
+test('timeline fills the windows of an ongoing block', () => {
+  const { points } = buildTimeline({
+    windowMs: 100, from: 1000, to: 1500, windows: [{ t: 1000, lagMaxMs: 1, elu: 0.1, cpuPercent: 5, gcMs: 0 }],
+    probe: null, load: null, ongoing: { startMs: 150 },
+  });
+  assert.equal(points.length, 5);
+  assert.equal(points[0].elu, 0.1);
+  assert.equal(points[1].lagMaxMs, 50);
+  assert.equal(points[4].lagMaxMs, 350);
+  assert.equal(points[4].elu, 1);
+});

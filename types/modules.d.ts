@@ -1,0 +1,3 @@
+// Packages without type declarations of their own.
+declare module 'autocannon';
+declare module 'blocked-at';
