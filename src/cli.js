@@ -5,6 +5,7 @@ import { Command, Option, CommanderError } from 'commander';
 import { EXIT, ProbeError } from './errors.js';
 import { TOOL } from './tool.js';
 import { run } from './commands/run.js';
+import { reportCommand } from './commands/report.js';
 import { renderRunTables } from './report/table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
@@ -68,6 +69,8 @@ function buildProgram(io, setExit) {
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
+    .option('--fail-on <budgets>', 'exit 1 when a budget is breached, e.g. "lag.p99>50ms,blocks.count>0" (repeatable)', parse.budgets)
+    .option('--format <list>', 'files to write: json,html,md,junit (default all; report.json always)', parse.formats)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
       const result = await run({ ...opts, app, appArgs }, {
@@ -82,6 +85,21 @@ function buildProgram(io, setExit) {
         io.stdout.write(tables);
         io.stdout.write(`report: ${result.outDir}\n`);
       }
+      if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
+      setExit(result.exitCode);
+    });
+
+  program.command('report')
+    .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run')
+    .argument('<report>', 'a report folder or its report.json')
+    .option('--fail-on <budgets>', 'check these budgets instead of the saved ones; exit 1 when one is breached', parse.budgets)
+    .option('--format <list>', 'files to write: json,html,md,junit (default all)', parse.formats)
+    .option('-o, --out <dir>', 'write into this folder (default: the report\'s own)')
+    .action((input, opts) => {
+      const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format }, { env: io.env, cwd: io.cwd });
+      io.stdout.write(renderRunTables(result.report, chalkFor(io.stdout, io.env)));
+      io.stdout.write(`report: ${result.outDir} (${result.files.join(', ')})\n`);
+      for (const note of result.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
       if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
       setExit(result.exitCode);
     });

@@ -2,6 +2,8 @@
 // which commander turns into one line and exit code 2.
 
 import { InvalidArgumentError } from 'commander';
+import { parseBudgets } from './analyze/budgets.js';
+import { UsageError } from './errors.js';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -52,4 +54,25 @@ export function header(value, previous = {}) {
   const i = String(value).indexOf(':');
   if (i <= 0) throw new InvalidArgumentError('expected "Name: value", e.g. -H "authorization: Bearer x".');
   return { ...previous, [value.slice(0, i).trim().toLowerCase()]: value.slice(i + 1).trim() };
+}
+
+/** @param {string} value budgets, e.g. "lag.p99>50ms,blocks.count>0" @param {import('./analyze/budgets.js').Budget[]} previous */
+export function budgets(value, previous = []) {
+  try {
+    return [...previous, ...parseBudgets(value)];
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new InvalidArgumentError(`${error.message}; ${error.hint}.`);
+  }
+}
+
+export const FORMATS = ['json', 'html', 'md', 'junit'];
+
+/** @param {string} value comma-separated formats: json, html, md (markdown), junit, or all */
+export function formats(value) {
+  const names = String(value).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+    .flatMap((s) => (s === 'all' ? FORMATS : [s === 'markdown' ? 'md' : s === 'xml' ? 'junit' : s]));
+  const unknown = names.filter((s) => !FORMATS.includes(s));
+  if (names.length === 0 || unknown.length) throw new InvalidArgumentError(`expected a comma-separated list of ${FORMATS.join(', ')} (or all)${unknown.length ? `, not ${unknown.join(', ')}` : ''}.`);
+  return [...new Set(names)];
 }

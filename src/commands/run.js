@@ -17,6 +17,7 @@ import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { Progress } from './progress.js';
+import { finishReport, budgetMessage } from './finish-report.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 
@@ -47,6 +48,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {string} [out]
  * @property {boolean} json
  * @property {boolean} showOutput
+ * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
+ * @property {string[]} [format] formats to write (--format); report.json is always written
  *
  * @typedef {object} RunIO
  * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
@@ -110,7 +113,8 @@ export async function run(opts, io) {
       notes,
       artifacts: { json: 'report.json', log: 'target.log' },
     });
-    fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
+    for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {
       const code = io.stop.reason === 'SIGTERM' ? EXIT.TERMINATED : EXIT.INTERRUPTED;
@@ -120,6 +124,7 @@ export async function run(opts, io) {
       const tail = output.lastLines(10).map((line) => `  | ${line}`).join('\n');
       return { exitCode: EXIT.TARGET, message: `${failure}${tail ? `\nlast output of the target:\n${tail}` : ''}`, report, outDir };
     }
+    if (finished.failed.length) return { exitCode: EXIT.BUDGET, message: budgetMessage(finished.failed), report, outDir };
     return { exitCode: EXIT.OK, message: null, report, outDir };
   } finally {
     progress.stop();

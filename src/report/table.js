@@ -3,6 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
+import { formatValue } from '../analyze/budgets.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
@@ -46,6 +47,7 @@ export function renderRunTables(report, c) {
     }
     out.push(http.toString());
   }
+  if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
   out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);
@@ -60,4 +62,13 @@ function header(report, c) {
     ? `${s.connections} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}, probe ${s.probe ?? 'off'}`
     : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : 'script, no server';
   return `${c.bold('eventloop-probe')} ${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${what}`;
+}
+
+/** The --fail-on budgets, breaches in red. @param {any[]} budgets @param {Chalk} c */
+function budgetTable(budgets, c) {
+  const t = table(['budget', 'field', 'actual', 'fails when', 'result']);
+  for (const b of budgets) {
+    t.push([b.expr, b.path, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? c.green('ok') : c.red('FAILED')]);
+  }
+  return t.toString();
 }

@@ -1,0 +1,153 @@
+// Budgets (--fail-on): "lag.p99>50ms,blocks.count>0" parsed into checks on numeric fields of
+// report.json, and evaluated against a report. An expression names the breach: `lag.p99>50ms`
+// fails when lag.p99Ms is above 50. Pure: no I/O here.
+
+import { UsageError } from '../errors.js';
+
+/**
+ * @typedef {'>' | '>=' | '<' | '<='} Op
+ * @typedef {'ms' | 'fraction' | 'percent' | 'number'} Kind
+ * @typedef {{expr: string, path: string, op: Op, limit: number, kind: Kind}} Budget
+ * @typedef {{expr: string, path: string, op: Op, limit: number, actual: number | null, ok: boolean}} BudgetResult
+ */
+
+const HTTP_FIELDS = ['requests', 'rps', 'errors', 'non2xx', 'timeouts', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'meanMs'];
+const LAG_FIELDS = ['minMs', 'meanMs', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'samples'];
+
+/** Numeric fields of report.json schemaVersion 1 that a budget may name. */
+export const NUMERIC_PATHS = [
+  ...LAG_FIELDS.map((f) => `lag.${f}`), 'lag.resolutionMs', ...LAG_FIELDS.map((f) => `lag.eld.${f}`),
+  'elu.mean', 'elu.max', 'cpu.percent', 'cpu.userMs', 'cpu.systemMs', 'memory.rssMaxMb', 'memory.heapUsedMaxMb',
+  'gc.count', 'gc.totalMs', 'gc.maxMs', 'blocking.count', 'blocking.totalMs', 'blocking.longestMs', 'blocking.fraction',
+  ...HTTP_FIELDS.map((f) => `http.probe.${f}`), ...HTTP_FIELDS.map((f) => `http.load.${f}`),
+  'run.durationMs', 'run.thresholdMs', 'target.exitCode', 'target.listenAfterMs',
+];
+const KNOWN = new Set(NUMERIC_PATHS);
+/** Arrays whose items a budget may address by index: `blocks.0.durationMs`. */
+const INDEXED = /^(blocks|topSites)\.\d+\.(startMs|durationMs|blockedMs|count)$/;
+
+/** Short names people type, mapped to the field (a trailing Ms is also added when missing). */
+const ALIASES = {
+  'blocks.count': 'blocking.count', 'blocks.total': 'blocking.totalMs', 'blocks.longest': 'blocking.longestMs',
+  'blocks.max': 'blocking.longestMs', 'blocks.fraction': 'blocking.fraction', 'blocked': 'blocking.fraction',
+  'cpu': 'cpu.percent', 'elu': 'elu.mean', 'rss': 'memory.rssMaxMb', 'heap': 'memory.heapUsedMaxMb',
+  'gc.total': 'gc.totalMs', 'gc.max': 'gc.maxMs',
+};
+const FRACTIONS = new Set(['elu.mean', 'elu.max', 'blocking.fraction']);
+
+const EXPR = /^([A-Za-z][\w.]*)\s*(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
+const EXAMPLE = 'e.g. --fail-on "lag.p99>50ms,blocks.count>0,http.probe.p99>200ms,elu.max>0.9"';
+
+/**
+ * @param {string} text comma-separated expressions
+ * @returns {Budget[]}
+ * @throws {UsageError} on the first malformed expression
+ */
+export function parseBudgets(text) {
+  const parts = String(text).split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts.length === 0) throw new UsageError("no budget given", EXAMPLE);
+  return parts.map(parseBudget);
+}
+
+/** @param {string} expr @returns {Budget} */
+export function parseBudget(expr) {
+  const m = EXPR.exec(expr);
+  if (!m) throw new UsageError(`cannot read "${expr}": expected <field><op><number>[ms|s|%] with op one of > >= < <=`, EXAMPLE);
+  const path = resolvePath(m[1]);
+  if (!path) throw new UsageError(`"${m[1]}" is not a numeric field of report.json`, 'try lag.p99, blocks.count, blocks.longest, http.probe.p99, http.load.rps, elu.max, cpu, gc.max, rss');
+  const kind = kindOf(path);
+  const limit = convert(Number(m[3]), /** @type {'ms' | 's' | '%' | undefined} */ (m[4]), kind);
+  if (limit === null) throw new UsageError(`"${expr}": unit ${m[4]} does not fit ${path} (${describeKind(kind)})`, EXAMPLE);
+  return { expr, path, op: /** @type {Op} */ (m[2]), limit, kind };
+}
+
+/** @param {string} name @returns {string | null} */
+function resolvePath(name) {
+  const aliased = /** @type {Record<string, string>} */ (ALIASES)[name] ?? name;
+  const withHttp = /^(probe|load)\./.test(aliased) ? `http.${aliased}` : aliased;
+  for (const candidate of [withHttp, `${withHttp}Ms`]) {
+    if (KNOWN.has(candidate) || INDEXED.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** @param {string} path @returns {Kind} */
+function kindOf(path) {
+  if (FRACTIONS.has(path)) return 'fraction';
+  if (path.endsWith('Ms')) return 'ms';
+  if (path.endsWith('percent')) return 'percent';
+  return 'number';
+}
+
+/** @param {Kind} kind */
+function describeKind(kind) {
+  return { ms: 'milliseconds: ms or s', fraction: 'a fraction 0..1 or %', percent: 'a percentage', number: 'a plain number' }[kind];
+}
+
+/**
+ * A limit in the field's own unit, or null when the unit does not fit the field.
+ * @param {number} n @param {'ms' | 's' | '%' | undefined} unit @param {Kind} kind
+ */
+function convert(n, unit, kind) {
+  if (!unit) return n;
+  if (kind === 'ms') return unit === 'ms' ? n : unit === 's' ? n * 1000 : null;
+  if (kind === 'fraction') return unit === '%' ? n / 100 : null;
+  if (kind === 'percent') return unit === '%' ? n : null;
+  return null;
+}
+
+/** @param {any} report @param {string} path @returns {number | null} */
+export function valueAt(report, path) {
+  let v = report;
+  for (const key of path.split('.')) {
+    if (v === null || typeof v !== 'object') return null;
+    v = v[key];
+  }
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** @param {number} a @param {Op} op @param {number} b */
+function holds(a, op, b) {
+  return op === '>' ? a > b : op === '>=' ? a >= b : op === '<' ? a < b : a <= b;
+}
+
+/**
+ * A budget whose field has no value (no probe with `--no-probe`, no such block) fails: a gate
+ * that cannot be checked must not pass silently.
+ * @param {any} report @param {Budget[]} budgets @returns {BudgetResult[]}
+ */
+export function evaluateBudgets(report, budgets) {
+  return budgets.map((b) => {
+    const actual = valueAt(report, b.path);
+    return { expr: b.expr, path: b.path, op: b.op, limit: b.limit, actual, ok: actual !== null && !holds(actual, b.op, b.limit) };
+  });
+}
+
+/** @template {{ok: boolean}} T @param {T[] | undefined} results @returns {T[]} */
+export function breached(results) {
+  return (results ?? []).filter((r) => !r.ok);
+}
+
+/**
+ * A value of a budget's field in the field's unit: "1842 ms", "95%", "3".
+ * @param {string} path @param {number | null} v
+ */
+export function formatValue(path, v) {
+  if (v === null) return 'no value';
+  const kind = kindOf(path);
+  return kind === 'ms' ? `${round(v)} ms` : kind === 'fraction' ? `${round(v * 100)}%` : kind === 'percent' ? `${round(v)}%` : `${round(v)}`;
+}
+
+/**
+ * One line for a result: "lag.p99>50ms: lag.p99Ms is 1842 ms (fails when > 50 ms): failed".
+ * @param {BudgetResult} r
+ */
+export function describeResult(r) {
+  if (r.actual === null) return `${r.expr}: ${r.path} has no value in this run: failed`;
+  return `${r.expr}: ${r.path} is ${formatValue(r.path, r.actual)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
+}
+
+/** @param {number} v */
+function round(v) {
+  return Math.round(v * 100) / 100;
+}

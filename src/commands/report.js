@@ -1,0 +1,57 @@
+// `eventloop-probe report <dir|report.json>`: re-render the formats of a saved run (and, with
+// --fail-on, check new budgets against it).
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXIT, UsageError } from '../errors.js';
+import { SCHEMA_VERSION } from '../analyze/build-report.js';
+import { finishReport, budgetMessage } from './finish-report.js';
+
+/**
+ * Reads and checks a saved report.
+ * @param {string} input a report folder or its report.json
+ * @param {string} cwd
+ * @returns {{report: any, dir: string, file: string}}
+ */
+export function loadReport(input, cwd) {
+  const given = path.resolve(cwd, input);
+  if (!fs.existsSync(given)) throw new UsageError(`report not found: ${input}`, 'give a report folder or its report.json');
+  const file = fs.statSync(given).isDirectory() ? path.join(given, 'report.json') : given;
+  if (!fs.existsSync(file)) throw new UsageError(`no report.json in ${input}`, 'give a folder written by eventloop-probe run');
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${path.relative(cwd, file) || file} is not valid JSON (${/** @type {Error} */ (error).message})`);
+  }
+  if (!report || typeof report !== 'object' || report.tool?.name !== 'eventloop-probe' || !Number.isInteger(report.schemaVersion)) {
+    throw new UsageError(`${input} is not an eventloop-probe report (no tool.name "eventloop-probe" with a schemaVersion)`);
+  }
+  if (report.schemaVersion > SCHEMA_VERSION) {
+    throw new UsageError(`${input} has schemaVersion ${report.schemaVersion}, newer than this eventloop-probe reads (${SCHEMA_VERSION})`, 'upgrade eventloop-probe');
+  }
+  for (const key of ['run', 'lag', 'blocking', 'verdict']) {
+    if (!report[key] || typeof report[key] !== 'object') throw new UsageError(`${input} is not a complete report: "${key}" is missing`);
+  }
+  return { report, dir: path.dirname(file), file };
+}
+
+/**
+ * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[]}} opts
+ * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
+ * @returns {{exitCode: number, message: string | null, report: any, outDir: string, files: string[], notes: string[]}}
+ */
+export function reportCommand(opts, io) {
+  const { report, dir } = loadReport(opts.input, io.cwd);
+  const outDir = opts.out ? path.resolve(io.cwd, opts.out) : dir;
+  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) throw new UsageError(`--out ${opts.out} is a file`, 'give a folder');
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.accessSync(outDir, fs.constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write to ${opts.out ?? dir}`, 'give a writable folder with --out');
+  }
+  const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: false, sourceDir: dir });
+  const exitCode = finished.failed.length ? EXIT.BUDGET : EXIT.OK;
+  return { exitCode, message: finished.failed.length ? budgetMessage(finished.failed) : null, report, outDir, files: finished.files, notes: finished.notes };
+}

@@ -1,0 +1,111 @@
+// The verdict, budgets, the terminal's tables, the blocks list, call sites and notes.
+
+/** @param {any} data */
+function renderHeader(data) {
+  const report = data.report;
+  const status = report.verdict?.status ?? 'responsive';
+  const badge = byId('status');
+  badge.textContent = status;
+  badge.className = `badge ${status}`;
+  byId('title').textContent = `eventloop-probe: ${report.target?.script ?? ''}`;
+  byId('run-line').textContent = `${data.runLine} · started ${report.run?.startedAt ?? '-'}`;
+  byId('reasons').replaceChildren(...(report.verdict?.reasons ?? []).map((/** @type {string} */ r) => h('li', { text: r })));
+}
+
+/** @param {any} data */
+function renderBudgets(data) {
+  const budgets = data.budgets ?? [];
+  if (!budgets.length) return;
+  byId('budgets-section').hidden = false;
+  byId('budgets').replaceChildren(table(['budget', 'field', 'actual', 'fails when', 'result'], budgets.map((/** @type {any} */ b) => [
+    b.expr, b.path, b.actualText, `${b.op} ${b.limitText}`, { text: b.ok ? 'ok' : 'FAILED', cls: b.ok ? 'ok' : 'bad' },
+  ])));
+}
+
+/** @param {any} report */
+function renderTables(report) {
+  const T = report.run?.thresholdMs ?? 50;
+  /** @param {number} v */
+  const lagCell = (v) => ({ text: fmtMs(v), cls: v >= T ? 'bad' : '' });
+  const lag = report.lag ?? {};
+  const b = report.blocking ?? {};
+  const parts = [
+    table(['event-loop delay', 'min', 'mean', 'p50', 'p90', 'p99', 'max', 'samples'],
+      [['lag', ...[lag.minMs, lag.meanMs, lag.p50Ms, lag.p90Ms, lag.p99Ms, lag.maxMs].map(lagCell), fmtInt(lag.samples)]]),
+    table(['loop', 'ELU mean', 'ELU max', 'CPU', 'GC', 'GC max', 'RSS max', 'blocks', 'blocked', 'longest'], [[
+      'process', fmtPct(report.elu?.mean), fmtPct(report.elu?.max), `${Number(report.cpu?.percent ?? 0).toFixed(1)}%`,
+      `${fmtInt(report.gc?.count)} / ${fmtMs(report.gc?.totalMs)}`, fmtMs(report.gc?.maxMs), `${report.memory?.rssMaxMb ?? '-'} MB`,
+      { text: fmtInt(b.count), cls: b.count ? 'bad' : '' }, b.count ? `${fmtMs(b.totalMs)} (${fmtPct(b.fraction)})` : '-',
+      { text: b.count ? fmtMs(b.longestMs) : '-', cls: b.count ? 'bad' : '' },
+    ]]),
+  ];
+  const rows = /** @type {[string, any][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).filter(([, s]) => s);
+  if (rows.length) {
+    parts.push(table(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts'], rows.map(([name, s]) => [
+      name, fmtInt(s.requests), Number(s.rps).toFixed(1), fmtMs(s.p50Ms), fmtMs(s.p90Ms), lagCell(s.p99Ms), fmtMs(s.maxMs),
+      { text: fmtInt(s.errors), cls: s.errors ? 'bad' : '' }, { text: fmtInt(s.timeouts), cls: s.timeouts ? 'bad' : '' },
+    ])));
+  }
+  byId('tables').replaceChildren(...parts);
+}
+
+/** @param {any} block */
+function runningFrame(block) {
+  const f = Array.isArray(block.stack) ? block.stack[0] : null;
+  return f ? `${f.functionName || '(anonymous)'} ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}` : '-';
+}
+
+/** @param {any} data @param {(i: number) => void} onSelect */
+function renderBlocks(data, onSelect) {
+  const blocks = data.report.blocks ?? [];
+  if (!blocks.length) {
+    byId('blocks').replaceChildren(h('p', { class: 'muted', text: 'No block: the loop never stalled for the threshold or longer.' }));
+    return;
+  }
+  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'running', 'phase', 'cause'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
+    String(i + 1), `+${fmtMs(b.startMs)}`, { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
+    { text: runningFrame(b), cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' },
+  ]), { onRow: (i) => onSelect(i) }));
+}
+
+/** @param {any} data @param {number} i @param {(i: number) => void} showFlame */
+function renderBlockDetail(data, i, showFlame) {
+  const b = data.report.blocks[i];
+  const el = byId('block-detail');
+  el.hidden = false;
+  const stack = Array.isArray(b.stack) ? b.stack : [];
+  const hasTree = (data.flame?.blocks ?? []).some((/** @type {any} */ t) => t.block === i);
+  el.replaceChildren(...[
+    h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at +${fmtMs(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
+    b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`].filter(Boolean).join(' · ') }) : null,
+    b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
+    stack.length
+      ? h('ol', { class: 'stack' }, stack.map((/** @type {any} */ f) => h('li', {}, [
+        h('span', { class: 'kind', style: `background:${frameColor(f.kind ?? 'native', f.functionName ?? '')}`, title: f.kind ?? '' }),
+        `${f.functionName || '(anonymous)'}  ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}${f.column ? `:${f.column}` : ''}  [${f.kind ?? '?'}]`,
+      ])))
+      : h('p', { class: 'muted', text: 'No stack was recorded for this block.' }),
+    Array.isArray(b.samples) && b.samples.length ? h('div', { class: 'muted', text: `${b.samples.length} stack sample(s) taken during the block` }) : null,
+    hasTree ? h('button', { type: 'button', id: 'block-flame', text: 'flame graph of this block', onclick: () => showFlame(i) }) : null,
+  ].filter((c) => c !== null));
+  document.querySelectorAll('#blocks tr.selected').forEach((tr) => tr.classList.remove('selected'));
+  document.querySelector(`#blocks tr[data-row="${i}"]`)?.classList.add('selected');
+}
+
+/** @param {any} data */
+function renderSites(data) {
+  const sites = data.sites ?? [];
+  if (!sites.length) return;
+  byId('sites-section').hidden = false;
+  byId('sites').replaceChildren(table(['function', 'location', 'blocked', 'blocks'], sites.map((/** @type {any} */ s) => [
+    s.functionName, { text: frameLocation({ name: '', url: s.url, line: s.line ?? 0 }), cls: 'text' }, fmtMs(s.blockedMs), fmtInt(s.count),
+  ])));
+}
+
+/** @param {any} report */
+function renderNotes(report) {
+  const notes = report.notes ?? [];
+  if (!notes.length) return;
+  byId('notes-section').hidden = false;
+  byId('notes').replaceChildren(...notes.map((/** @type {string} */ n) => h('li', { text: n })));
+}

@@ -1,0 +1,110 @@
+// report.html and flamegraph.html: a prebuilt template (templates/) with its CSS, the browser code
+// (browser/*.js, plain scripts) and the data injected as JSON. One self-contained file: no network,
+// nothing fetched, opens offline from a CI artifact. Returns a string.
+
+import fs from 'node:fs';
+import { TOOL } from '../tool.js';
+import { runLine } from './run-line.js';
+import { topSites } from './top-sites.js';
+import { formatValue } from '../analyze/budgets.js';
+
+const TEMPLATES = new URL('./templates/', import.meta.url);
+const BROWSER = new URL('./browser/', import.meta.url);
+const SCRIPTS = ['util.js', 'tables.js', 'timeline.js', 'flame.js', 'main.js'];
+/** Timeline points kept in the page; longer runs are merged into wider windows. */
+export const MAX_TIMELINE_POINTS = 1500;
+/** Stack samples of one block kept in the page (the count is shown). */
+const MAX_BLOCK_SAMPLES = 20;
+
+/** @type {{template: string, css: string, js: string} | null} */
+let assets = null;
+function loadAssets() {
+  assets ??= {
+    template: fs.readFileSync(new URL('report.html', TEMPLATES), 'utf8'),
+    css: fs.readFileSync(new URL('report.css', TEMPLATES), 'utf8'),
+    js: SCRIPTS.map((f) => fs.readFileSync(new URL(f, BROWSER), 'utf8')).join('\n'),
+  };
+  return assets;
+}
+
+/**
+ * JSON that cannot end the <script> element it sits in, nor open a comment there: every `<`
+ * (and the line separators older parsers trip on) becomes a \u escape, which JSON.parse reads back.
+ * @param {unknown} value
+ */
+export function scriptSafeJson(value) {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** @param {string} s */
+function escapeHtml(s) {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * @param {any} report @param {import('./flame-data.js').FlameData} flame
+ * @param {'report' | 'flamegraph'} view
+ */
+function renderPage(report, flame, view) {
+  const { template, css, js } = loadAssets();
+  const data = {
+    view,
+    runLine: runLine(report),
+    report: slim(report),
+    budgets: (report.budgets ?? []).map((/** @type {any} */ b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
+    sites: topSites(report),
+    flame,
+  };
+  const title = `${view === 'flamegraph' ? 'flame graph' : 'eventloop-probe'}: ${report.target?.script ?? ''} (${report.verdict?.status ?? '?'})`;
+  /** @type {Record<string, string>} */
+  const values = { TITLE: escapeHtml(title), VIEW: view, VERSION: escapeHtml(TOOL.version), CSS: css, DATA: scriptSafeJson(data), JS: js.replace(/<\/script/gi, '<\\/script') };
+  return template.replace(/\{\{(TITLE|VIEW|VERSION|CSS|DATA|JS)\}\}/g, (_, key) => values[key]);
+}
+
+/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+export function renderReportHtml(report, flame) {
+  return renderPage(report, flame, 'report');
+}
+
+/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+export function renderFlamegraphHtml(report, flame) {
+  return renderPage(report, flame, 'flamegraph');
+}
+
+/** The report without what the page does not need at full size. @param {any} report */
+function slim(report) {
+  return {
+    ...report,
+    timeline: report.timeline ? downsampleTimeline(report.timeline, MAX_TIMELINE_POINTS) : null,
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => (
+      Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { ...b, samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : b)),
+  };
+}
+
+/**
+ * Merges windows so that at most `max` remain: worst lag and probe latency, mean ELU and CPU,
+ * summed requests and GC.
+ * @param {{windowMs: number, points: any[]}} timeline @param {number} max
+ */
+export function downsampleTimeline(timeline, max) {
+  const points = timeline.points ?? [];
+  if (points.length <= max) return timeline;
+  const k = Math.ceil(points.length / max);
+  const out = [];
+  for (let i = 0; i < points.length; i += k) {
+    const group = points.slice(i, i + k);
+    /** @param {string} key @param {(vs: number[]) => number} fn */
+    const agg = (key, fn) => {
+      const vs = group.map((p) => p[key]).filter((v) => typeof v === 'number');
+      return vs.length ? fn(vs) : null;
+    };
+    const sum = (/** @type {number[]} */ vs) => vs.reduce((a, b) => a + b, 0);
+    const mean = (/** @type {number[]} */ vs) => sum(vs) / vs.length;
+    out.push({
+      tMs: group[0].tMs, lagMaxMs: agg('lagMaxMs', (vs) => Math.max(...vs)), elu: agg('elu', mean), cpuPercent: agg('cpuPercent', mean),
+      gcMs: agg('gcMs', sum), probeMaxMs: agg('probeMaxMs', (vs) => Math.max(...vs)), probes: agg('probes', sum), requests: agg('requests', sum),
+    });
+  }
+  return { ...timeline, windowMs: timeline.windowMs * k, points: out };
+}

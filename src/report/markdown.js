@@ -1,0 +1,82 @@
+// summary.md: the verdict, budgets, the terminal's tables and the top blocking call sites, in
+// GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
+
+import { ms, pct, int } from './format.js';
+import { runLine } from './run-line.js';
+import { topSites, siteLocation } from './top-sites.js';
+import { formatValue } from '../analyze/budgets.js';
+
+const ICON = { responsive: '🟢', degraded: '🟡', blocked: '🔴' };
+const MAX_BLOCKS = 10;
+
+/** @param {unknown} v */
+function cell(v) {
+  return String(v ?? '-').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+/** @param {string[]} head @param {unknown[][]} rows */
+function mdTable(head, rows) {
+  return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** @param {any} report */
+export function renderMarkdown(report) {
+  const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
+  const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}`, '', cell(runLine(report)), ''];
+  for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
+  out.push('');
+
+  const budgets = report.budgets ?? [];
+  if (budgets.length) {
+    const failed = budgets.filter((/** @type {any} */ b) => !b.ok).length;
+    out.push(`### Budgets: ${failed ? `${failed} of ${budgets.length} failed` : `all ${budgets.length} passed`}`, '');
+    out.push(mdTable(['', 'budget', 'field', 'actual', 'fails when', 'result'], budgets.map((/** @type {any} */ b) => [
+      b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
+    ])), '');
+  }
+
+  const lag = report.lag;
+  out.push('### Event loop', '');
+  out.push(mdTable(['event-loop delay', 'min', 'mean', 'p50', 'p90', 'p99', 'max', 'samples'],
+    [['lag', ms(lag.minMs), ms(lag.meanMs), ms(lag.p50Ms), ms(lag.p90Ms), ms(lag.p99Ms), ms(lag.maxMs), int(lag.samples)]]), '');
+  const b = report.blocking;
+  out.push(mdTable(['ELU mean', 'ELU max', 'CPU', 'GC', 'GC max', 'RSS max', 'blocks', 'blocked', 'longest'], [[
+    pct(report.elu.mean), pct(report.elu.max), `${Number(report.cpu.percent).toFixed(1)}%`,
+    `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
+    int(b.count), b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? ms(b.longestMs) : '-',
+  ]]), '');
+
+  const rows = /** @type {[string, any][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).filter(([, s]) => s);
+  if (rows.length) {
+    out.push('### HTTP', '');
+    out.push(mdTable(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts'], rows.map(([name, s]) => [
+      name, int(s.requests), Number(s.rps).toFixed(1), ms(s.p50Ms), ms(s.p90Ms), ms(s.p99Ms), ms(s.maxMs), int(s.errors), int(s.timeouts),
+    ])), '');
+  }
+
+  const sites = topSites(report);
+  if (sites.length) {
+    out.push('### Top blocking call sites', '');
+    out.push(mdTable(['function', 'location', 'blocked', 'blocks'], sites.map((s) => [`\`${s.functionName}\``, siteLocation(s), ms(s.blockedMs), int(s.count)])), '');
+  }
+
+  const blocks = Array.isArray(report.blocks) ? report.blocks : [];
+  if (blocks.length) {
+    const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
+    out.push(`### Longest blocks${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
+    out.push(mdTable(['start', 'duration', 'running', 'cause'], longest.map((x) => [
+      `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x), x.cause ?? x.phase ?? '-',
+    ])), '');
+  }
+  for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
+  if ((report.notes ?? []).length) out.push('');
+  return out.join('\n');
+}
+
+/** The innermost frame of a block's stack, or '-'. @param {any} block */
+function runningFrame(block) {
+  const f = Array.isArray(block.stack) ? block.stack[0] : null;
+  if (!f) return '-';
+  const where = siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null });
+  return `\`${f.functionName || '(anonymous)'}\` ${where}`;
+}
