@@ -31,8 +31,6 @@ function createFlame(root, frames, onInfo) {
     const fr = frames[n.f];
     return fr.name.toLowerCase().includes(query) || fr.url.toLowerCase().includes(query);
   };
-  /** @param {FlameNode} n @returns {number} */
-  const depthOf = (n) => 1 + n.c.reduce((m, c) => Math.max(m, depthOf(c)), 0);
 
   /** @param {FlameNode} n */
   function describe(n) {
@@ -51,10 +49,11 @@ function createFlame(root, frames, onInfo) {
     const width = Math.max(640, root.clientWidth || 960);
     const chain = [];
     for (let n = /** @type {FlameNode | undefined} */ (focus); n; n = parents.get(n)) chain.unshift(n);
-    const height = (chain.length - 1 + depthOf(focus)) * ROW + 4;
-    const el = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'flame graph' });
+    const el = svg('svg', { width, role: 'img', 'aria-label': 'flame graph' });
+    let deepest = 0;
     /** @param {FlameNode} n @param {number} x @param {number} w @param {number} depth */
     const frame = (n, x, w, depth) => {
+      deepest = Math.max(deepest, depth);
       const kind = n.f < 0 ? 'native' : frames[n.f].kind;
       const g = svg('g', { class: `frame${matches(n) ? ' match' : ''}${depth < chain.length - 1 ? ' dim' : ''}`, 'data-kind': kind });
       const rect = svg('rect', { x: x.toFixed(2), y: depth * ROW, width: Math.max(0.5, w - 0.5).toFixed(2), height: ROW - 1, fill: n.f < 0 ? '#c9ced4' : frameColor(kind, frames[n.f].name) });
@@ -83,6 +82,9 @@ function createFlame(root, frames, onInfo) {
       }
     };
     layout(focus, 0, width, chain.length - 1);
+    const height = (deepest + 1) * ROW + 4;
+    el.setAttribute('height', String(height));
+    el.setAttribute('viewBox', `0 0 ${width} ${height}`);
     root.replaceChildren(el);
     info();
   }

@@ -33,13 +33,14 @@ function renderTimeline(root, report, onSelect) {
 
   LANES.forEach((lane, li) => {
     const y0 = top + li * (laneH + gap);
-    const values = points.map((/** @type {any} */ p) => lane.key === 'rps' ? (p.requests ?? null) / (windowMs / 1000) : p[lane.key]);
-    const max = Math.max(1e-9, ...values.filter((/** @type {any} */ v) => typeof v === 'number'));
+    const values = points.map((/** @type {any} */ p) => lane.key === 'rps' ? (typeof p.requests === 'number' ? p.requests / (windowMs / 1000) : null) : p[lane.key]);
+    const present = values.filter((/** @type {any} */ v) => typeof v === 'number');
+    const max = Math.max(1e-9, ...present);
     el.append(svg('line', { class: 'axis', x1: left, x2: width - right, y1: y0 + laneH, y2: y0 + laneH }));
     const label = svg('text', { class: 'lane-label', x: 4, y: y0 + 14 });
     label.textContent = lane.label;
     const peak = svg('text', { class: 'axis-text', x: 4, y: y0 + 28 });
-    peak.textContent = `max ${lane.unit === 'ms' ? fmtMs(max) : `${Math.round(max)}${lane.unit}`}`;
+    peak.textContent = !present.length ? 'no data' : `max ${lane.unit === 'ms' ? fmtMs(max) : `${Math.round(max)}${lane.unit}`}`;
     el.append(label, peak);
     let d = '';
     let pen = false;

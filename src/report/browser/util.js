@@ -91,7 +91,8 @@ function frameColor(kind, name) {
 /** @param {{name: string, url: string, line: number}} frame */
 function frameLocation(frame) {
   if (!frame.url) return '(native)';
-  return frame.line ? `${frame.url}:${frame.line}` : frame.url;
+  const url = frame.url.startsWith('file://') ? decodeURIComponent(frame.url.slice(7)) : frame.url;
+  return frame.line ? `${url}:${frame.line}` : url;
 }
 
 const tooltip = {

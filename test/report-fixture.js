@@ -1,0 +1,50 @@
+// A report folder as a run with a CPU profile and block stacks will leave it: a real run of
+// fixtures/profiled-blocks.js (three blocks, profiled through the inspector like the agent does),
+// its report.json completed with `profile` and the blocks' stacks (the shapes of report.json
+// schemaVersion 1), then re-rendered with `eventloop-probe report`.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runBin, readReport, tempDir, FIXTURES } from './helpers.js';
+
+export const BLOCK_FUNCTIONS = ['blockA', 'blockB', 'blockC'];
+
+/**
+ * @param {import('node:test').TestContext} t
+ * @param {(report: any) => void} [edit] a last change to report.json before re-rendering
+ * @returns {Promise<{dir: string, out: string, report: any}>}
+ */
+export async function profiledReport(t, edit) {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  fs.mkdirSync(out);
+  const script = path.join(FIXTURES, 'profiled-blocks.js');
+  const first = await runBin(['run', script, '--out', out], { cwd: dir, env: { PROFILE_DIR: out } });
+  if (first.code !== 0) throw new Error(`run failed (${first.code}): ${first.stderr}`);
+  const meta = JSON.parse(fs.readFileSync(path.join(out, 'profile-meta.json'), 'utf8'));
+  fs.rmSync(path.join(out, 'profile-meta.json'));
+  const report = readReport(out);
+  if (report.blocks.length !== 3) throw new Error(`expected 3 blocks, got ${JSON.stringify(report.blocks)}`);
+  const source = fs.readFileSync(script, 'utf8').split('\n');
+  const lineOf = (/** @type {string} */ name) => source.findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
+  const url = pathToFileURL(script).href;
+  report.profile = { file: 'profile.cpuprofile', startEpochMs: meta.startEpochMs, intervalUs: meta.intervalUs };
+  report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
+    const name = BLOCK_FUNCTIONS[i];
+    b.stack = [
+      { functionName: 'busy', url, line: lineOf('busy') + 2, column: 3, kind: 'app' },
+      { functionName: name, url, line: lineOf(name), column: 20, kind: 'app' },
+      { functionName: 'listOnTimeout', url: 'node:internal/timers', line: 581, column: 17, kind: 'node' },
+    ];
+    b.samples = [{ tMs: b.startMs + 10, stack: b.stack }];
+    b.phase = 'timers';
+    b.cause = `${name} ran synchronously for ${Math.round(b.durationMs)} ms`;
+    b.advice = 'split the loop into chunks with setImmediate, or move it to a worker thread';
+  });
+  edit?.(report);
+  fs.writeFileSync(path.join(out, 'report.json'), JSON.stringify(report, null, 2));
+  const again = await runBin(['report', out], { cwd: dir });
+  if (again.code !== 0) throw new Error(`report failed (${again.code}): ${again.stderr}`);
+  return { dir, out, report: readReport(out) };
+}

@@ -1,0 +1,112 @@
+// summary.md, junit.xml and the page data of report.html, rendered from a sample report.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { renderReportHtml, scriptSafeJson, downsampleTimeline } from '../../src/report/html.js';
+import { flameData } from '../../src/report/flame-data.js';
+import { topSites } from '../../src/report/top-sites.js';
+import { evaluateBudgets, parseBudgets } from '../../src/analyze/budgets.js';
+import { sampleReport } from './sample-report.js';
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' });
+
+/** @param {string} text */
+function parseJunit(text) {
+  assert.equal(XMLValidator.validate(text), true, 'well-formed XML');
+  return parser.parse(text).testsuites;
+}
+
+test('junit: one test case per budget; failures carry the field, the actual value and the limit', () => {
+  const report = sampleReport();
+  report.budgets = evaluateBudgets(report, parseBudgets('lag.p99>50ms,blocks.count>5,http.probe.p99>200ms'));
+  const suites = parseJunit(renderJunit(report));
+  assert.equal(suites.tests, '3');
+  assert.equal(suites.failures, '2');
+  const cases = suites.testsuite.testcase;
+  assert.deepEqual(cases.map((/** @type {any} */ c) => c.name), ['lag.p99>50ms', 'blocks.count>5', 'http.probe.p99>200ms']);
+  assert.match(cases[0].failure.message, /lag.p99Ms is 304 ms \(fails when > 50 ms\)/);
+  assert.match(cases[0].failure['#text'], /actual: 304 ms/);
+  assert.equal(cases[1].failure, undefined);
+  assert.match(cases[2].failure.message, /812 ms/);
+});
+
+test('junit without budgets: one test case for the verdict, failing when blocked and passing otherwise', () => {
+  const blocked = parseJunit(renderJunit(sampleReport())).testsuite.testcase;
+  assert.equal(blocked.length, 1);
+  assert.equal(blocked[0].name, 'verdict');
+  assert.match(blocked[0].failure.message, /event loop blocked: longest block 321 ms/);
+  const fine = sampleReport();
+  fine.verdict = { status: 'responsive', reasons: ['no block >= 50 ms'] };
+  const ok = parseJunit(renderJunit(fine));
+  assert.equal(ok.failures, '0');
+  assert.equal(ok.testsuite.testcase[0].failure, undefined);
+});
+
+test('junit escapes markup and drops control characters that XML forbids', () => {
+  const report = sampleReport();
+  report.target.script = 'a<b>&"c\'\u0001.js';
+  report.budgets = evaluateBudgets(report, parseBudgets('lag.p99<1ms'));
+  const suites = parseJunit(renderJunit(report));
+  assert.equal(suites.testsuite.name, 'eventloop-probe a<b>&"c\'.js');
+});
+
+test('summary.md: verdict, budgets, tables, top call sites and the longest blocks', () => {
+  const report = sampleReport();
+  report.budgets = evaluateBudgets(report, parseBudgets('lag.p99>50ms,blocks.count>5'));
+  const md = renderMarkdown(report);
+  assert.match(md, /^## 🔴 eventloop-probe: blocked/);
+  assert.match(md, /### Budgets: 1 of 2 failed/);
+  assert.match(md, /\| ❌ \| `lag.p99>50ms` \| `lag.p99Ms` \| 304 ms \| > 50 ms \| failed \|/);
+  assert.match(md, /\| ✅ \| `blocks.count>5` \|/);
+  assert.match(md, /\| lag \| 0\.00 ms \| 48\.9 ms \| 0\.38 ms \| 182 ms \| 304 ms \| 313 ms \| 167 \|/);
+  assert.match(md, /\| probe \| 40 \| 20\.0 \|/);
+  assert.match(md, /### Top blocking call sites[\s\S]*\| `hashAll` \| \/srv\/app\/lib\/hash\.js:12 \| 531 ms \| 2 \|/);
+  assert.match(md, /### Longest blocks[\s\S]*\| \+600 ms \| 321 ms \| `hashAll` \/srv\/app\/lib\/hash\.js:12 \| sha256 \\\| a loop \|/);
+  assert.match(md, /> note: a note with \\\| a pipe/);
+  const rows = md.split('\n').filter((l) => l.startsWith('| +'));
+  assert.deepEqual(rows.map((r) => r.split(' | ')[1]), ['321 ms', '210 ms', '122 ms'], 'longest first');
+});
+
+test('top call sites: taken from report.topSites, else derived from the blocks\' innermost app frames', () => {
+  assert.equal(topSites(sampleReport())[0].functionName, 'hashAll');
+  const report = sampleReport();
+  delete (/** @type {any} */ (report)).topSites;
+  const derived = topSites(report);
+  assert.deepEqual(derived.map((s) => [s.functionName, s.blockedMs, s.count]), [['hashAll', 531, 2], ['parseBody', 122, 1]]);
+  const old = sampleReport();
+  for (const b of old.blocks) delete (/** @type {any} */ (b)).stack;
+  delete (/** @type {any} */ (old)).topSites;
+  assert.deepEqual(topSites(old), [], 'older runs without stacks');
+  assert.doesNotMatch(renderMarkdown(old), /Top blocking/);
+});
+
+test('report.html: data injected as JSON that cannot close its <script>, and reads back intact', () => {
+  const report = sampleReport();
+  report.target.script = '</script><script>window.pwned=1</script><!--';
+  report.notes.push('\u2028 </SCRIPT> & <b>');
+  const html = renderReportHtml(report, flameData(report, null));
+  const open = html.indexOf('<script type="application/json" id="elp-data">');
+  const close = html.indexOf('</script>', open);
+  const json = html.slice(html.indexOf('>', open) + 1, close);
+  assert.ok(!/<\/script/i.test(json) && !json.includes('<!--'));
+  const data = JSON.parse(json);
+  assert.equal(data.report.target.script, report.target.script);
+  assert.equal(data.report.notes.at(-1), '\u2028 </SCRIPT> & <b>');
+  assert.match(html, /<title>eventloop-probe: &lt;\/script&gt;&lt;script&gt;/);
+  assert.doesNotMatch(html, /<(link|img|iframe)\b|src=["']https?:|href=["']https?:/i, 'nothing fetched from the network');
+  assert.equal(scriptSafeJson('<>&'), '"\\u003c\\u003e\\u0026"');
+});
+
+test('long timelines are merged into at most the limit of windows, keeping the worst lag and the requests', () => {
+  const points = Array.from({ length: 3000 }, (_, i) => ({ tMs: i * 100, lagMaxMs: i === 1234 ? 900 : 1, elu: 0.5, cpuPercent: 50, gcMs: 1, probeMaxMs: 2, probes: 1, requests: 10 }));
+  const merged = downsampleTimeline({ windowMs: 100, points }, 1500);
+  assert.equal(merged.points.length, 1500);
+  assert.equal(merged.windowMs, 200);
+  assert.equal(Math.max(...merged.points.map((p) => p.lagMaxMs ?? 0)), 900);
+  assert.equal(merged.points.reduce((s, p) => s + (p.requests ?? 0), 0), 30000);
+  const short = { windowMs: 100, points: points.slice(0, 10) };
+  assert.equal(downsampleTimeline(short, 1500), short);
+});
