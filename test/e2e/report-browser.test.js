@@ -1,0 +1,116 @@
+// report.html and flamegraph.html in a real browser (headless Chromium via playwright-core):
+// no console errors, no network, the timeline and flame graph render, clicking a block shows its
+// stack, hover/zoom/search work on the flame graph, and data cannot inject markup.
+// Chromium is required: without it this test fails (install: apt-get install -y chromium).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { profiledReport, BLOCK_FUNCTIONS } from '../report-fixture.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** @param {import('node:test').TestContext} t */
+async function browserFor(t) {
+  assert.ok(fs.existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  t.after(() => browser.close());
+  return browser;
+}
+
+/**
+ * Opens a file and collects what went wrong: console errors, page errors, requests leaving file://.
+ * @param {import('playwright-core').Browser} browser @param {string} file
+ */
+async function open(browser, file) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (req) => { if (!req.url().startsWith('file:')) problems.push(`request: ${req.url()}`); });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { page, problems };
+}
+
+test('report.html: timeline, blocks, stacks, flame graphs (full, blocked-only, per block) in Chromium', async (t) => {
+  const browser = await browserFor(t);
+  const { out, report } = await profiledReport(t);
+  const { page, problems } = await open(browser, path.join(out, 'report.html'));
+
+  assert.equal(await page.textContent('#status'), 'blocked');
+  assert.equal(await page.locator('#tables table').count(), 2);
+  assert.ok(await page.locator('#timeline svg path.series[data-lane="lagMaxMs"]').count() === 1, 'lag line drawn');
+  assert.equal(await page.locator('#timeline .block-mark').count(), report.blocks.length);
+  assert.equal(await page.locator('#blocks tbody tr').count(), 3);
+  assert.ok(await page.locator('#flame svg rect').count() > 3, 'flame graph drawn');
+  const options = await page.locator('#flame-select option').allTextContents();
+  assert.match(options[0], /all samples/);
+  assert.match(options[1], /blocked only: samples inside the 3 block/);
+  assert.equal(options.length, 2 + 3, 'one graph per block');
+
+  // Click the longest block on the timeline: its stack, phase and advice appear.
+  await page.click('#timeline .block-mark[data-block="1"]');
+  const detail = await page.textContent('#block-detail');
+  assert.match(detail ?? '', /Block 2: 3\d\d ms/);
+  assert.match(detail ?? '', /busy\s+\S*profiled-blocks\.js:\d+[\s\S]*blockB\s+\S*profiled-blocks\.js[\s\S]*listOnTimeout\s+node:internal\/timers/);
+  assert.match(detail ?? '', /advice: split the loop/);
+  assert.equal(await page.locator('#blocks tr.selected').getAttribute('data-row'), '1');
+
+  // Its own flame graph: blockB ran, blockA and blockC did not.
+  await page.click('#block-flame');
+  assert.equal(await page.inputValue('#flame-select'), 'block-1');
+  const blockFrames = await page.locator('#flame svg text').allTextContents();
+  assert.ok(blockFrames.some((s) => s.startsWith('blockB')), blockFrames.join(','));
+  assert.ok(!blockFrames.some((s) => s.startsWith('blockA') || s.startsWith('blockC')), blockFrames.join(','));
+
+  // Blocked-only: all three block functions.
+  await page.selectOption('#flame-select', 'blocked');
+  const blockedFrames = await page.locator('#flame svg text').allTextContents();
+  for (const fn of BLOCK_FUNCTIONS) assert.ok(blockedFrames.some((s) => s.startsWith(fn)), `${fn} in ${blockedFrames.join(',')}`);
+
+  // Hover: frame, file:line, total and self time.
+  const busy = page.locator('#flame g.frame', { has: page.locator('text', { hasText: /^busy/ }) }).first();
+  await busy.hover();
+  const tip = await page.textContent('#tooltip');
+  assert.match(tip ?? '', /^busy\n.*profiled-blocks\.js:\d+\nyour code · total \d+(\.\d+)? ms \(\d+\.\d%\) · self \d/);
+
+  // Search highlights and sums; click zooms; reset zooms out.
+  await page.fill('#flame-search', 'blockb');
+  assert.ok(await page.locator('#flame g.frame.match').count() >= 1);
+  assert.match(await page.textContent('#flame-info') ?? '', /"blockb" matched \d/);
+  await page.locator('#flame g.frame', { has: page.locator('text', { hasText: /^blockB/ }) }).first().click();
+  assert.match(await page.textContent('#flame-info') ?? '', /zoomed to blockB/);
+  const zoomedWidth = Number(await page.locator('#flame g.frame', { has: page.locator('text', { hasText: /^blockB/ }) }).first().locator('rect').getAttribute('width'));
+  assert.ok(zoomedWidth > 1000, `zoomed frame spans the width: ${zoomedWidth}`);
+  await page.click('#flame-reset');
+  assert.doesNotMatch(await page.textContent('#flame-info') ?? '', /zoomed/);
+
+  assert.deepEqual(problems, []);
+});
+
+test('flamegraph.html stands alone; hostile strings in the data stay text', async (t) => {
+  const browser = await browserFor(t);
+  const hostile = '</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
+  const { out } = await profiledReport(t, (report) => {
+    report.target.script = hostile;
+    report.notes.push(hostile);
+    report.blocks[0].stack[0].functionName = hostile;
+  });
+  const flame = await open(browser, path.join(out, 'flamegraph.html'));
+  assert.ok(await flame.page.locator('#flame svg rect').count() > 3);
+  assert.equal(await flame.page.locator('#timeline').isVisible(), false, 'the standalone page shows the flame graph only');
+  assert.deepEqual(flame.problems, []);
+
+  const { page, problems } = await open(browser, path.join(out, 'report.html'));
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).pwned), undefined);
+  assert.equal(await page.locator('img').count(), 0);
+  assert.ok((await page.textContent('#title'))?.includes(hostile));
+  await page.click('#blocks tbody tr[data-row="0"]');
+  assert.ok((await page.textContent('#block-detail'))?.includes(hostile));
+  assert.deepEqual(problems, []);
+});
