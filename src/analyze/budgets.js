@@ -135,7 +135,7 @@ export function breached(results) {
 export function formatValue(path, v) {
   if (v === null) return 'no value';
   const kind = kindOf(path);
-  return kind === 'ms' ? `${round(v)} ms` : kind === 'fraction' ? `${round(v * 100)}%` : kind === 'percent' ? `${round(v)}%` : `${round(v)}`;
+  return kind === 'ms' ? `${Math.abs(v) >= 100 ? Math.round(v) : round(v)} ms` : kind === 'fraction' ? `${round(v * 100)}%` : kind === 'percent' ? `${round(v)}%` : `${round(v)}`;
 }
 
 /**
