@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { profiledReport, BLOCK_FUNCTIONS } from '../report-fixture.js';
+import { runBin, tempDir, FIXTURES } from '../helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
@@ -112,5 +113,22 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
   assert.ok((await page.textContent('#title'))?.includes(hostile));
   await page.click('#blocks tbody tr[data-row="0"]');
   assert.ok((await page.textContent('#block-detail'))?.includes(hostile));
+  assert.deepEqual(problems, []);
+});
+
+test('report.html of a run without profile or stacks (older runs): renders, says what is missing', async (t) => {
+  const browser = await browserFor(t);
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'blocks-script.js'), '--out', out, '--format', 'html'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const { page, problems } = await open(browser, path.join(out, 'report.html'));
+  assert.equal(await page.locator('#timeline .block-mark').count(), 3);
+  assert.equal(await page.locator('#timeline svg path.series[data-lane="cpuPercent"]').count(), 1);
+  assert.match(await page.textContent('#timeline') ?? '', /probe latency\s*no data/);
+  await page.click('#timeline .block-mark[data-block="0"]');
+  assert.match(await page.textContent('#block-detail') ?? '', /Block 1: 1\d\d ms[\s\S]*No stack was recorded for this block/);
+  assert.match(await page.textContent('#flame') ?? '', /No CPU profile and no block stacks in this run/);
+  assert.equal(await page.locator('#budgets-section').isVisible(), false);
   assert.deepEqual(problems, []);
 });
