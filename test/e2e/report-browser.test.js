@@ -54,6 +54,10 @@ test('report.html: timeline, blocks, stacks, flame graphs (full, blocked-only, p
   assert.match(options[1], /blocked only: samples inside the 3 block/);
   assert.equal(options.length, 2 + 3, 'one graph per block');
 
+  // Hovering the timeline reads out the window's values and the block there.
+  await page.hover('#timeline .block-mark[data-block="1"]');
+  assert.match(await page.textContent('#tooltip') ?? '', /^\+\d+\.\d\d s\nevent-loop delay [\d.]+ m?s\nprobe latency -\nreq\/s \d+\nCPU \d+%\nblock 2: 3\d\d ms \(click for its stack\)$/);
+
   // Click the longest block on the timeline: its stack, phase and advice appear.
   await page.click('#timeline .block-mark[data-block="1"]');
   const detail = await page.textContent('#block-detail');

@@ -68,13 +68,40 @@ function renderTimeline(root, report, onSelect) {
     const bx = x(b.startMs);
     const bw = Math.max(3, x(b.startMs + b.durationMs) - bx);
     const mark = svg('rect', { class: 'block-mark', x: bx, y: top, width: bw, height: LANES.length * (laneH + gap) - gap, 'data-block': i });
-    const title = svg('title');
-    title.textContent = `block ${i + 1}: ${fmtMs(b.durationMs)} at +${fmtMs(b.startMs)}`;
-    mark.append(title);
     mark.addEventListener('click', () => onSelect(i));
     el.append(mark);
   });
+  const cursor = svg('line', { class: 'axis', 'pointer-events': 'none', x1: 0, x2: 0, y1: top, y2: axisY - 10, visibility: 'hidden' });
+  el.append(cursor);
+  el.addEventListener('mousemove', (ev) => {
+    const box = el.getBoundingClientRect();
+    const px = ev.clientX - box.left;
+    if (px < left || px > width - right) { cursor.setAttribute('visibility', 'hidden'); tooltip.hide(); return; }
+    const t = ((px - left) / plotW) * durationMs;
+    cursor.setAttribute('x1', String(px));
+    cursor.setAttribute('x2', String(px));
+    cursor.setAttribute('visibility', 'visible');
+    tooltip.show(ev, readout(report, points, windowMs, t));
+  });
+  el.addEventListener('mouseleave', () => { cursor.setAttribute('visibility', 'hidden'); tooltip.hide(); });
   root.replaceChildren(el);
+}
+
+/**
+ * What the timeline shows at time t (ms from the start): the window's values and the block there.
+ * @param {any} report @param {any[]} points @param {number} windowMs @param {number} t
+ */
+function readout(report, points, windowMs, t) {
+  const p = points.find((q) => t >= q.tMs && t < q.tMs + windowMs);
+  const lines = [`+${(t / 1000).toFixed(2)} s`];
+  if (p) {
+    lines.push(`event-loop delay ${fmtMs(p.lagMaxMs)}`, `probe latency ${fmtMs(p.probeMaxMs)}`,
+      `req/s ${typeof p.requests === 'number' ? Math.round(p.requests / (windowMs / 1000)) : '-'}`,
+      `CPU ${typeof p.cpuPercent === 'number' ? `${Math.round(p.cpuPercent)}%` : '-'}`);
+  }
+  const i = (report.blocks ?? []).findIndex((/** @type {any} */ b) => t >= b.startMs && t <= b.startMs + b.durationMs);
+  if (i >= 0) lines.push(`block ${i + 1}: ${fmtMs(report.blocks[i].durationMs)} (click for its stack)`);
+  return lines.join('\n');
 }
 
 /** @param {number} i */
