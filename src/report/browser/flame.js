@@ -24,7 +24,7 @@ function createFlame(root, frames, onInfo) {
   let parents = new Map();
 
   /** @param {FlameNode} n */
-  const nameOf = (n) => (n.f < 0 ? `all (${label})` : frames[n.f].name);
+  const nameOf = (n) => (n.f < 0 ? `all: ${fmtMs(n.v)}` : frames[n.f].name);
   /** @param {FlameNode} n */
   const matches = (n) => {
     if (!query || n.f < 0) return false;
