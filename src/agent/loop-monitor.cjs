@@ -6,15 +6,16 @@
 const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
-
-const epochNow = () => performance.timeOrigin + performance.now();
+const { epochNow } = require('./clock.cjs');
 
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
    * @param {(block: {t: number, durationMs: number, delayMs: number}) => void} onBlock
+   * @param {(now: number) => void} [onBeat]
    */
-  constructor(options, onBlock) {
+  constructor(options, onBlock, onBeat) {
+    this.onBeat = onBeat;
     this.resolutionMs = options.resolutionMs;
     this.thresholdMs = options.thresholdMs;
     this.onBlock = onBlock;
@@ -63,6 +64,7 @@ class LoopMonitor {
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     this.lastBeat = now;
+    this.onBeat?.(now);
     this.lastElu = elu;
     this.lastCpu = cpu;
 

@@ -16,6 +16,8 @@ import { startLoad } from '../load/driver.js';
 import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
+import { readProfiles } from '../analyze/profiles.js';
+import { stacksConfig, keepProfile } from './run-stacks.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
@@ -43,6 +45,10 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {number} threshold ms
  * @property {number} resolution ms
  * @property {number} killAfter ms
+ * @property {'running' | 'async-origin' | 'none'} stacks
+ * @property {number} stackInterval ms
+ * @property {boolean} profile
+ * @property {number} profileInterval µs
  * @property {number} timeout s, per load request
  * @property {string} [out]
  * @property {boolean} json
@@ -72,6 +78,7 @@ export async function run(opts, io) {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
       resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+      ...stacksConfig(opts),
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
@@ -84,6 +91,8 @@ export async function run(opts, io) {
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
+    const profiles = readProfiles(dataDir, child.pid);
+    const artifacts = { json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir) };
     const failure = targetFailure(child, observed, target.expectServer);
     const notes = [...observed.notes];
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
@@ -107,8 +116,11 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
+      profiles,
+      stacks: { mode: opts.stacks, profile: opts.profile },
+      cwd: io.cwd,
       notes,
-      artifacts: { json: 'report.json', log: 'target.log' },
+      artifacts,
     });
     fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };

@@ -3,6 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
+import { renderBlocks } from './blocks-table.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
@@ -13,8 +14,8 @@ function table(head) {
   return new Table({ head, style: { head: [], border: [] } });
 }
 
-/** @param {any} report @param {Chalk} c */
-export function renderRunTables(report, c) {
+/** @param {any} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
+export function renderRunTables(report, c, cwd = process.cwd()) {
   const T = report.run.thresholdMs;
   /** @param {number} v */
   const lagCell = (v) => (v >= T ? c.red(ms(v)) : v >= T / 5 ? c.yellow(ms(v)) : ms(v));
@@ -33,6 +34,7 @@ export function renderRunTables(report, c) {
     b.count ? c.red(int(b.count)) : '0', b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? c.red(ms(b.longestMs)) : '-',
   ]);
   out.push(loop.toString());
+  out.push(...renderBlocks(report, c, cwd));
 
   const { probe, load } = report.http;
   if (probe || load) {
