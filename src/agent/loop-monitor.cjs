@@ -8,6 +8,12 @@ const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
 const { epochNow } = require('./clock.cjs');
 
+// libuv's own counters (Node >= 20.18 / 22.8): loop turns and the I/O events they handled.
+const uvMetrics = () => {
+  const m = /** @type {any} */ (performance.nodeTiming).uvMetricsInfo;
+  return m ? { loopCount: m.loopCount, events: m.events } : null;
+};
+
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
@@ -30,6 +36,7 @@ class LoopMonitor {
     this.measureStart = epochNow();
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
+    this.uvStart = uvMetrics();
   }
 
   /** Starts a new measured window: counters restart, the timeline and blocks keep flowing. */
@@ -39,6 +46,7 @@ class LoopMonitor {
     this.measureStart = epochNow();
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
+    this.uvStart = uvMetrics();
   }
 
   start() {
@@ -83,6 +91,7 @@ class LoopMonitor {
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
     const eld = this.eld;
+    const uv = uvMetrics();
     const ms = (/** @type {number} */ ns) => (Number.isFinite(ns) ? ns / 1e6 : 0);
     return {
       measureStart: this.measureStart,
@@ -96,6 +105,7 @@ class LoopMonitor {
       },
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }
 }

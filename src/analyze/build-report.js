@@ -5,6 +5,7 @@ import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
 import { attributeBlocks } from './attribution.js';
+import { loopFindings } from './findings.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -125,6 +126,11 @@ export function buildReport(record) {
     notes,
     artifacts: record.artifacts,
   };
+  const found = loopFindings({
+    blocks: blocks.length, seconds, elu: report.elu.mean, cpuPercent: report.cpu.percent,
+    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null,
+  });
+  Object.assign(report, { loop: found.loop, findings: found.findings });
   report.verdict = verdict(report, record.thresholdMs);
   return report;
 }

@@ -48,6 +48,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     }
     out.push(http.toString());
   }
+  for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
   out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);

@@ -166,3 +166,19 @@ test('a loop that never returns: the ongoing block still gets the watchdog\'s sa
   assert.equal(b.cause, 'sync');
   assert.equal(b.phase, 'timers');
 });
+
+test('work paced by setTimeout: no block, but a finding that says why progress is slow', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'timer-paced.js'), '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 0);
+  assert.ok(report.loop.turnsPerSec > 300, `turns/s ${report.loop.turnsPerSec}`);
+  assert.deepEqual(report.findings.map((/** @type {any} */ f) => f.kind), ['timer-paced']);
+  assert.match(r.stdout, /finding: .*setImmediate/);
+  // and a loop that blocks gets no such finding
+  const out2 = path.join(dir, 'out2');
+  await runBin(['run', path.join(FIXTURES, 'three-kinds.js'), '--out', out2], { cwd: dir });
+  assert.deepEqual(readReport(out2).findings, []);
+});
