@@ -68,6 +68,7 @@ function buildProgram(io, setExit) {
     .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, 5)
     .option('--no-profile', 'do not record a CPU profile of the measured window')
     .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds', parse.positiveInt, 1000)
+    .option('--threads', 'also measure the event loop of each worker thread of the app')
     .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, 5000)
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')

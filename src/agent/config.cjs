@@ -19,6 +19,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} profileIntervalUs sampling interval of that profile
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
+ * @property {boolean} [threads] also measure the loops of worker threads
  */
 
 /**

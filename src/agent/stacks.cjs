@@ -82,6 +82,7 @@ function startStacks(config, push) {
         pollMs: Math.max(2, Math.min(10, config.thresholdMs / 5)),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
+      env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
     });
     worker.unref();
     worker.on('error', (error) => push({ type: 'note', text: `the stack watchdog stopped: ${error.message}` }));

@@ -29,6 +29,7 @@ export const SCHEMA_VERSION = 1;
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: string, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
+ * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads (--threads)
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts
  */
@@ -112,6 +113,7 @@ export function buildReport(record) {
     blocking: blockTotals(blocks, measuredMs),
     blocks: stacksMode === 'none' && !continuous ? blocks : attributed.blocks,
     topSites: attributed.topSites,
+    threads: record.threads ?? null,
     stacks: {
       mode: stacksMode,
       source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',

@@ -7,9 +7,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** @param {{stacks: 'running' | 'async-origin' | 'none', stackInterval: number, profile: boolean, profileInterval: number}} opts */
+/** @param {{stacks: 'running' | 'async-origin' | 'none', stackInterval: number, profile: boolean, profileInterval: number, threads?: boolean}} opts */
 export function stacksConfig(opts) {
   return {
+    threads: Boolean(opts.threads),
     stacks: opts.stacks,
     stackIntervalMs: opts.stackInterval,
     profile: opts.profile,

@@ -17,6 +17,7 @@ import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
+import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
@@ -49,6 +50,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {number} stackInterval ms
  * @property {boolean} profile
  * @property {number} profileInterval µs
+ * @property {boolean} [threads]
  * @property {number} timeout s, per load request
  * @property {string} [out]
  * @property {boolean} json
@@ -117,6 +119,7 @@ export async function run(opts, io) {
       load: observed.load?.stats ?? null,
       agent,
       profiles,
+      threads: opts.threads ? readThreads(dataDir, child.pid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,

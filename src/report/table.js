@@ -33,7 +33,18 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
     b.count ? c.red(int(b.count)) : '0', b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? c.red(ms(b.longestMs)) : '-',
   ]);
+  for (const t of report.threads ?? []) {
+    loop.push([`thread ${t.threadId}`, pct(t.elu.mean), '-', '-', '-', '-', '-',
+      t.blocking.count ? c.red(int(t.blocking.count)) : '0', t.blocking.count ? `${ms(t.blocking.totalMs)} (${pct(t.blocking.fraction)})` : '-',
+      t.blocking.count ? c.red(ms(t.blocking.longestMs)) : '-']);
+  }
   out.push(loop.toString());
+  if (report.threads?.length) {
+    const th = table(['event-loop delay', 'p50', 'p99', 'max', 'samples']);
+    th.push(['main', ms(report.lag.p50Ms), lagCell(report.lag.p99Ms), ms(report.lag.maxMs), int(report.lag.samples)]);
+    for (const t of report.threads) th.push([`thread ${t.threadId}`, ms(t.lag.p50Ms), lagCell(t.lag.p99Ms), ms(t.lag.maxMs), int(t.lag.samples)]);
+    out.push(th.toString());
+  }
   out.push(...renderBlocks(report, c, cwd));
 
   const { probe, load } = report.http;

@@ -182,3 +182,22 @@ test('work paced by setTimeout: no block, but a finding that says why progress i
   await runBin(['run', path.join(FIXTURES, 'three-kinds.js'), '--out', out2], { cwd: dir });
   assert.deepEqual(readReport(out2).findings, []);
 });
+
+test('--threads: a worker thread that blocks shows in its own row while the main loop stays free', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'threads-and-children.js'), '--threads', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.deepEqual(report.blocks, []);
+  assert.equal(report.threads.length, 1, 'the app\'s worker, not our watchdog');
+  const [worker] = report.threads;
+  assert.equal(worker.blocking.count, 1);
+  assert.ok(Math.abs(worker.blocking.longestMs - 400) <= 40, `worker block ${worker.blocking.longestMs}`);
+  assert.ok(worker.lag.maxMs >= 360);
+  assert.match(r.stdout, /thread \d+ /);
+  // without --threads there is no per-thread data
+  const out2 = path.join(dir, 'out2');
+  await runBin(['run', path.join(FIXTURES, 'threads-and-children.js'), '--out', out2], { cwd: dir });
+  assert.equal(readReport(out2).threads, null);
+});
