@@ -65,6 +65,11 @@ function buildProgram(io, setExit) {
     .option('--listen-timeout <seconds>', 'how long to wait for the app to listen', parse.seconds, 15)
     .option('--threshold <ms>', 'a stall of the loop at least this long is a block', parse.positiveMs, 50)
     .option('--resolution <ms>', 'heartbeat interval of the event-loop delay monitor', parse.positiveMs, 10)
+    .addOption(new Option('--stacks <mode>', 'how blocks are attributed: the running stack, where the blocking callback was scheduled (blocked-at: slow), or not at all').choices(['running', 'async-origin', 'none']).default('running'))
+    .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, 5)
+    .option('--no-profile', 'do not record a CPU profile of the measured window')
+    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds', parse.positiveInt, 1000)
+    .option('--threads', 'also measure the event loop of each worker thread of the app')
     .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, 5000)
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
@@ -77,7 +82,7 @@ function buildProgram(io, setExit) {
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });
-      const tables = renderRunTables(result.report, chalkFor(opts.json ? io.stderr : io.stdout, io.env));
+      const tables = renderRunTables(result.report, chalkFor(opts.json ? io.stderr : io.stdout, io.env), io.cwd);
       if (opts.json) {
         io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
         io.stderr.write(tables);

@@ -14,6 +14,12 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} thresholdMs block threshold
  * @property {number} windowMs timeline window
  * @property {number} flushMs data flush interval
+ * @property {'running' | 'async-origin' | 'none'} stacks how blocks are attributed
+ * @property {boolean} profile record a CPU profile of the measured window
+ * @property {number} profileIntervalUs sampling interval of that profile
+ * @property {number} stackIntervalMs sampling interval of the watchdog's captures
+ * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
+ * @property {boolean} [threads] also measure the loops of worker threads
  */
 
 /**
@@ -36,6 +42,10 @@ function readConfig(env, ppid) {
     thresholdMs: 50,
     windowMs: 100,
     flushMs: 1000,
+    stacks: 'running',
+    profile: true,
+    profileIntervalUs: 1000,
+    stackIntervalMs: 5,
     ...config,
   };
 }

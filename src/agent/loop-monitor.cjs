@@ -6,15 +6,22 @@
 const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
+const { epochNow } = require('./clock.cjs');
 
-const epochNow = () => performance.timeOrigin + performance.now();
+// libuv's own counters (Node >= 20.18 / 22.8): loop turns and the I/O events they handled.
+const uvMetrics = () => {
+  const m = /** @type {any} */ (performance.nodeTiming).uvMetricsInfo;
+  return m ? { loopCount: m.loopCount, events: m.events } : null;
+};
 
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
    * @param {(block: {t: number, durationMs: number, delayMs: number}) => void} onBlock
+   * @param {(now: number) => void} [onBeat]
    */
-  constructor(options, onBlock) {
+  constructor(options, onBlock, onBeat) {
+    this.onBeat = onBeat;
     this.resolutionMs = options.resolutionMs;
     this.thresholdMs = options.thresholdMs;
     this.onBlock = onBlock;
@@ -29,6 +36,7 @@ class LoopMonitor {
     this.measureStart = epochNow();
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
+    this.uvStart = uvMetrics();
   }
 
   /** Starts a new measured window: counters restart, the timeline and blocks keep flowing. */
@@ -38,6 +46,7 @@ class LoopMonitor {
     this.measureStart = epochNow();
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
+    this.uvStart = uvMetrics();
   }
 
   start() {
@@ -63,6 +72,7 @@ class LoopMonitor {
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     this.lastBeat = now;
+    this.onBeat?.(now);
     this.lastElu = elu;
     this.lastCpu = cpu;
 
@@ -81,6 +91,7 @@ class LoopMonitor {
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
     const eld = this.eld;
+    const uv = uvMetrics();
     const ms = (/** @type {number} */ ns) => (Number.isFinite(ns) ? ns / 1e6 : 0);
     return {
       measureStart: this.measureStart,
@@ -94,6 +105,7 @@ class LoopMonitor {
       },
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }
 }

@@ -7,6 +7,8 @@ const { LoopMonitor, epochNow } = require('./loop-monitor.cjs');
 const { GcObserver } = require('./gc-observer.cjs');
 const { Sink } = require('./sink.cjs');
 const { openChannel } = require('./channel.cjs');
+const { startStacks } = require('./stacks.cjs');
+const { startAsyncOrigin } = require('./async-origin.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -16,7 +18,10 @@ const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
 /** @param {import('./config.cjs').AgentConfig} config */
 function start(config) {
   const sink = new Sink(config.dir, process.pid);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }));
+  const push = (/** @type {object} */ event) => sink.push(event);
+  const stacks = startStacks(config, push);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now) => stacks.beat(now) : undefined);
+  const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);
     if (durationMs >= LONG_GC_MS) sink.push({ type: 'gc', t, durationMs, kind });
@@ -52,6 +57,8 @@ function start(config) {
     clearInterval(flushTimer);
     listenChannel.unsubscribe(onListen);
     monitor.stop();
+    stacks?.stop();
+    origin?.stop();
     gc.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity);
@@ -61,6 +68,7 @@ function start(config) {
   function onCommand(message) {
     if (message.cmd === 'start' && !stopped) {
       monitor.reset();
+      stacks?.restart();
       gc.reset();
       memory.rssMaxBytes = 0;
       memory.heapUsedMaxBytes = 0;
@@ -99,6 +107,7 @@ function start(config) {
   process.on('exit', finish);
   const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
   sink.push(hello);
+  sink.flush(); // written now: a loop that never turns again still leaves a sign of life
   channel.send(hello);
 }
 

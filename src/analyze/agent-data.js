@@ -14,6 +14,8 @@ import path from 'node:path';
  * @property {any[]} memory
  * @property {any[]} listens
  * @property {any[]} marks
+ * @property {any[]} origins blocked-at reports (--stacks async-origin)
+ * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
 
@@ -34,7 +36,7 @@ export function readAgentData(dir) {
 /** @param {string} dir @param {number} pid @returns {AgentData} */
 function readOne(dir, pid) {
   /** @type {AgentData} */
-  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], memory: [], listens: [], marks: [], lastSeen: 0 };
+  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], notes: [], lastSeen: 0 };
   const text = fs.readFileSync(path.join(dir, `events-${pid}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
     if (!line) continue;
@@ -48,6 +50,14 @@ function readOne(dir, pid) {
       data.windows.push(...event.windows);
       const last = event.windows[event.windows.length - 1];
       if (last) data.lastSeen = Math.max(data.lastSeen, last.t);
+      continue;
+    }
+    if (event.type === 'note') {
+      if (!data.notes.includes(event.text)) data.notes.push(event.text);
+      continue;
+    }
+    if (event.type === 'origin') {
+      data.origins.push(event);
       continue;
     }
     if (typeof event.t === 'number') data.lastSeen = Math.max(data.lastSeen, event.t + (event.durationMs || 0));

@@ -4,6 +4,8 @@ import { Histogram } from '../agent/histogram.cjs';
 import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
+import { attributeBlocks } from './attribution.js';
+import { loopFindings } from './findings.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -24,6 +26,10 @@ export const SCHEMA_VERSION = 1;
  * @property {import('../load/http-stats.js').HttpStats | null} probe
  * @property {import('../load/http-stats.js').HttpStats | null} load
  * @property {import('./agent-data.js').AgentData | null} agent
+ * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
+ * @property {{mode: string, profile: boolean}} [stacks] how blocks were attributed
+ * @property {string} [cwd] for file names relative to the app's folder
+ * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads (--threads)
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts
  */
@@ -46,6 +52,13 @@ export function buildReport(record) {
     blocks.push(ongoing);
     notes.push(`the loop was still blocked when the run ended (for at least ${Math.round(ongoing.durationMs)} ms)`);
   }
+
+  const stacksMode = record.stacks?.mode ?? 'none';
+  const attributed = attributeBlocks(blocks, record.profiles ?? [], {
+    from, cwd: record.cwd ?? process.cwd(), gcPauses: agent?.gcPauses ?? [], origins: agent?.origins ?? [],
+  });
+  if (agent) notes.push(...agent.notes);
+  const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
 
   const lagHistogram = summary ? Histogram.fromJSON(summary.lag) : new Histogram();
   if (ongoing) lagHistogram.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
@@ -98,7 +111,14 @@ export function buildReport(record) {
     },
     gc: summary ? roundAll({ count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs }) : { count: 0, totalMs: 0, maxMs: 0 },
     blocking: blockTotals(blocks, measuredMs),
-    blocks,
+    blocks: stacksMode === 'none' && !continuous ? blocks : attributed.blocks,
+    topSites: attributed.topSites,
+    threads: record.threads ?? null,
+    stacks: {
+      mode: stacksMode,
+      source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',
+    },
+    profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(continuous.startEpochMs), intervalUs: continuous.intervalUs } : null,
     http: {
       probe: record.probe ? record.probe.summary(seconds) : null,
       load: record.load ? record.load.summary(seconds) : null,
@@ -108,6 +128,11 @@ export function buildReport(record) {
     notes,
     artifacts: record.artifacts,
   };
+  const found = loopFindings({
+    blocks: blocks.length, seconds, elu: report.elu.mean, cpuPercent: report.cpu.percent,
+    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null,
+  });
+  Object.assign(report, { loop: found.loop, findings: found.findings });
   report.verdict = verdict(report, record.thresholdMs);
   return report;
 }

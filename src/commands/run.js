@@ -16,6 +16,9 @@ import { startLoad } from '../load/driver.js';
 import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
+import { readProfiles } from '../analyze/profiles.js';
+import { readThreads } from '../analyze/threads.js';
+import { stacksConfig, keepProfile } from './run-stacks.js';
 import { Progress } from './progress.js';
 import { finishReport, budgetMessage } from './finish-report.js';
 import { resolveTarget } from './run-target.js';
@@ -44,6 +47,11 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {number} threshold ms
  * @property {number} resolution ms
  * @property {number} killAfter ms
+ * @property {'running' | 'async-origin' | 'none'} stacks
+ * @property {number} stackInterval ms
+ * @property {boolean} profile
+ * @property {number} profileInterval µs
+ * @property {boolean} [threads]
  * @property {number} timeout s, per load request
  * @property {string} [out]
  * @property {boolean} json
@@ -75,6 +83,7 @@ export async function run(opts, io) {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
       resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+      ...stacksConfig(opts),
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
@@ -87,6 +96,8 @@ export async function run(opts, io) {
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
+    const profiles = readProfiles(dataDir, child.pid);
+    const artifacts = { json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir) };
     const failure = targetFailure(child, observed, target.expectServer);
     const notes = [...observed.notes];
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
@@ -110,8 +121,12 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
+      profiles,
+      threads: opts.threads ? readThreads(dataDir, child.pid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      stacks: { mode: opts.stacks, profile: opts.profile },
+      cwd: io.cwd,
       notes,
-      artifacts: { json: 'report.json', log: 'target.log' },
+      artifacts,
     });
     const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);

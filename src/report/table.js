@@ -4,6 +4,7 @@
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
 import { formatValue } from '../analyze/budgets.js';
+import { renderBlocks } from './blocks-table.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
@@ -14,8 +15,8 @@ function table(head) {
   return new Table({ head, style: { head: [], border: [] } });
 }
 
-/** @param {any} report @param {Chalk} c */
-export function renderRunTables(report, c) {
+/** @param {any} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
+export function renderRunTables(report, c, cwd = process.cwd()) {
   const T = report.run.thresholdMs;
   /** @param {number} v */
   const lagCell = (v) => (v >= T ? c.red(ms(v)) : v >= T / 5 ? c.yellow(ms(v)) : ms(v));
@@ -33,7 +34,19 @@ export function renderRunTables(report, c) {
     `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
     b.count ? c.red(int(b.count)) : '0', b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? c.red(ms(b.longestMs)) : '-',
   ]);
+  for (const t of report.threads ?? []) {
+    loop.push([`thread ${t.threadId}`, pct(t.elu.mean), '-', '-', '-', '-', '-',
+      t.blocking.count ? c.red(int(t.blocking.count)) : '0', t.blocking.count ? `${ms(t.blocking.totalMs)} (${pct(t.blocking.fraction)})` : '-',
+      t.blocking.count ? c.red(ms(t.blocking.longestMs)) : '-']);
+  }
   out.push(loop.toString());
+  if (report.threads?.length) {
+    const th = table(['event-loop delay', 'p50', 'p99', 'max', 'samples']);
+    th.push(['main', ms(report.lag.p50Ms), lagCell(report.lag.p99Ms), ms(report.lag.maxMs), int(report.lag.samples)]);
+    for (const t of report.threads) th.push([`thread ${t.threadId}`, ms(t.lag.p50Ms), lagCell(t.lag.p99Ms), ms(t.lag.maxMs), int(t.lag.samples)]);
+    out.push(th.toString());
+  }
+  out.push(...renderBlocks(report, c, cwd));
 
   const { probe, load } = report.http;
   if (probe || load) {
@@ -48,6 +61,7 @@ export function renderRunTables(report, c) {
     out.push(http.toString());
   }
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
+  for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
   out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);

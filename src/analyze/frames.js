@@ -1,0 +1,65 @@
+// Call frames for people: 1-based positions, a file path instead of a file:// URL, the original
+// source through the app's source maps, and what kind of code each frame is.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceMaps } from './source-maps.js';
+
+/**
+ * @typedef {'app' | 'node_modules' | 'node' | 'native' | 'gc'} FrameKind
+ * @typedef {{functionName: string, url: string, line: number, column: number, kind: FrameKind}} Frame
+ */
+
+// Our own agent runs inside the app: its frames count as a dependency's, never as the app's.
+const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
+
+/** @param {string} url @param {string} functionName @returns {FrameKind} */
+export function kindOf(url, functionName) {
+  if (functionName === '(garbage collector)') return 'gc';
+  if (url.startsWith('node:')) return 'node';
+  if (!url) return 'native';
+  if (/[\\/]node_modules[\\/]/.test(url) || url.startsWith(AGENT_DIR)) return 'node_modules';
+  return 'app';
+}
+
+/** @param {string} url */
+function toPath(url) {
+  if (!url.startsWith('file://')) return url;
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return url;
+  }
+}
+
+export class FrameMapper {
+  constructor() {
+    this.maps = new SourceMaps();
+    /** @type {Map<string, Frame>} */
+    this.cache = new Map();
+  }
+
+  /** @param {import('./profiles.js').CallFrame} cf @returns {Frame} */
+  map(cf) {
+    const key = `${cf.url}\0${cf.functionName}\0${cf.lineNumber}\0${cf.columnNumber}`;
+    let frame = this.cache.get(key);
+    if (frame) return frame;
+    const file = toPath(cf.url);
+    const functionName = cf.functionName || '(anonymous)';
+    frame = { functionName, url: file, line: cf.lineNumber + 1, column: cf.columnNumber + 1, kind: kindOf(file, cf.functionName) };
+    if (frame.kind === 'app' || frame.kind === 'node_modules') {
+      const original = this.maps.lookup(file, cf.lineNumber, cf.columnNumber);
+      if (original) frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind: kindOf(original.file, cf.functionName) };
+    }
+    this.cache.set(key, frame);
+    return frame;
+  }
+}
+
+/** "src/app.js:12" relative to cwd when inside it. @param {{url: string, line: number}} frame @param {string} cwd */
+export function siteOf(frame, cwd) {
+  if (!frame.url) return '(native)';
+  const rel = path.isAbsolute(frame.url) ? path.relative(cwd, frame.url) : frame.url;
+  const shown = rel && !rel.startsWith('..') ? rel : frame.url;
+  return `${shown}:${frame.line}`;
+}

@@ -1,0 +1,68 @@
+// Source maps of the app's files (TypeScript output, bundles): the `sourceMappingURL` comment at
+// the end of a file, inline (data: URL) or beside it, read once per file with node:module's parser.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
+
+export class SourceMaps {
+  constructor() {
+    /** @type {Map<string, {map: SourceMap, dir: string} | null>} */
+    this.byFile = new Map();
+  }
+
+  /**
+   * Original position (0-based) of a generated one, or null when the file has no map.
+   * @param {string} file @param {number} line @param {number} column
+   * @returns {{file: string, line: number, column: number} | null}
+   */
+  lookup(file, line, column) {
+    const entry = this.load(file);
+    if (!entry) return null;
+    const found = /** @type {any} */ (entry.map.findEntry(line, column));
+    if (!found || !found.originalSource) return null;
+    const source = String(found.originalSource);
+    const original = source.startsWith('file://') ? fileURLToPath(source) : path.resolve(entry.dir, source);
+    return { file: original, line: found.originalLine, column: found.originalColumn };
+  }
+
+  /** @param {string} file */
+  load(file) {
+    if (this.byFile.has(file)) return this.byFile.get(file) ?? null;
+    let entry = null;
+    try {
+      entry = readMap(file);
+    } catch {
+      entry = null; // no map, or one we cannot read: generated positions stay
+    }
+    this.byFile.set(file, entry);
+    return entry;
+  }
+}
+
+/** @param {string} file */
+function readMap(file) {
+  if (!path.isAbsolute(file)) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  const tail = text.slice(-4096).trimEnd().split('\n').pop() ?? '';
+  const match = COMMENT.exec(tail);
+  if (!match) return null;
+  const ref = match[1];
+  let payload;
+  let base = path.dirname(file);
+  if (ref.startsWith('data:')) {
+    const comma = ref.indexOf(',');
+    const meta = ref.slice(0, comma);
+    const body = ref.slice(comma + 1);
+    payload = JSON.parse(meta.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body));
+  } else {
+    const mapFile = path.resolve(base, ref);
+    payload = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+    base = path.dirname(mapFile);
+  }
+  if (payload.sourceRoot) base = path.resolve(base, payload.sourceRoot);
+  return { map: new SourceMap(payload), dir: base };
+}

@@ -1,0 +1,203 @@
+// Blame: every block gets the stack that was running, its cause and phase, and advice.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { runBin, readReport, tempDir, fixture, FIXTURES } from '../helpers.js';
+
+/** Innermost frame of the app. @param {any[]} stack */
+const appTop = (stack) => stack.find((f) => f.kind === 'app');
+const EXPECTED = [
+  { ms: 150, fn: 'syncBlock', cause: 'sync', phase: 'timers' },
+  { ms: 250, fn: 'awaitLoop', cause: 'microtask', phase: 'microtasks' },
+  { ms: 350, fn: 'tickStep', cause: 'nextTick', phase: 'nextTick' },
+];
+
+test('sync, await-loop and nextTick blocks: exact durations, own function on top, right cause and phase', async (t) => {
+  const dir = tempDir(t);
+  const app = fixture('three-kinds.js', dir);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', app, '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.stacks.mode, 'running');
+  assert.equal(report.stacks.source, 'profile');
+  assert.equal(report.blocks.length, 3, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
+  report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
+    const want = EXPECTED[i];
+    assert.ok(Math.abs(b.durationMs - want.ms) <= want.ms * 0.1, `block ${i}: ${b.durationMs} vs ${want.ms}`);
+    assert.equal(appTop(b.stack)?.functionName, want.fn, JSON.stringify(b.stack.slice(0, 6)));
+    assert.equal(appTop(b.stack).url, app);
+    assert.ok(appTop(b.stack).line > 0 && appTop(b.stack).column > 0);
+    assert.equal(b.cause, want.cause, `block ${i}`);
+    assert.equal(b.phase, want.phase, `block ${i}`);
+    assert.ok(b.samples.length > 0 && b.samples.every((/** @type {any} */ s) => s.tMs >= b.startMs - 1 && s.tMs <= b.startMs + b.durationMs + 1));
+    assert.match(b.advice, want.cause === 'microtask' ? /setImmediate|worker/ : /setImmediate/);
+    assert.ok(b.stack.some((/** @type {any} */ f) => f.kind === 'node'), 'node internals are marked');
+  });
+  assert.match(report.blocks[1].advice, /already-resolved promise never yields/);
+  const sites = report.topSites.map((/** @type {any} */ s) => s.functionName);
+  for (const fn of ['syncBlock', 'awaitLoop', 'tickStep']) assert.ok(sites.includes(fn), `${fn} in topSites ${sites}`);
+  const sync = report.topSites.find((/** @type {any} */ s) => s.functionName === 'tickStep');
+  assert.ok(sync.blockedMs > 200 && sync.blockedMs <= 360, `tickStep blockedMs ${sync.blockedMs}`);
+  // the profile of the window is kept, and the terminal shows the Blocks table
+  assert.equal(report.profile.file, 'profile.cpuprofile');
+  const profile = JSON.parse(fs.readFileSync(path.join(out, 'profile.cpuprofile'), 'utf8'));
+  assert.ok(profile.nodes.length > 10 && profile.samples.length > 100);
+  assert.match(r.stdout, /block at.*duration.*cause.*phase/);
+  assert.match(r.stdout, /tickStep three-kinds\.js:\d+/);
+  assert.match(r.stdout, /top blocking call sites/);
+});
+
+test('without the profile, the watchdog still catches every block and who was running', async (t) => {
+  const dir = tempDir(t);
+  const app = fixture('three-kinds.js', dir);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', app, '--no-profile', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.stacks.source, 'watchdog');
+  assert.equal(report.profile, null);
+  assert.ok(!fs.existsSync(path.join(out, 'profile.cpuprofile')));
+  assert.equal(report.blocks.length, 3);
+  // A capture that starts mid-block sees optimised code without its inlining details: a function
+  // inlined into its caller shows as the caller, so the app frame is the function or its caller.
+  const callers = ['(anonymous)', '(anonymous)', 'tickLoop'];
+  report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
+    assert.ok(Math.abs(b.durationMs - EXPECTED[i].ms) <= EXPECTED[i].ms * 0.1, `block ${i}: ${b.durationMs}`);
+    assert.ok(b.samples.length > 0);
+    const top = appTop(b.stack);
+    assert.equal(top?.url, app);
+    assert.ok([EXPECTED[i].fn, callers[i]].includes(top.functionName), `block ${i}: ${top.functionName}`);
+    assert.ok(b.samples[0].tMs >= b.startMs + 40, 'the capture starts once the block passed the threshold');
+  });
+  assert.equal(report.blocks[0].cause, 'sync');
+});
+
+test('an express handler that blocks is in the stack of every block', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'express-blocking.js'), '--route', '/slow', '--probe', '/', '-d', '2', '-c', '2', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.ok(report.blocks.length >= 3, `${report.blocks.length} blocks`);
+  for (const b of report.blocks) {
+    assert.ok(b.stack.some((/** @type {any} */ f) => f.functionName === 'slowHandler'), JSON.stringify(b.stack.slice(0, 8)));
+    assert.equal(b.cause, 'sync');
+  }
+  assert.ok(report.blocks.some((/** @type {any} */ b) => b.stack.some((/** @type {any} */ f) => f.kind === 'node_modules')), 'express frames are node_modules');
+  assert.equal(report.topSites[0].functionName, 'busy');
+});
+
+test('a busy but responsive server has no block', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'partitioned-server.js'), '--route', '/work', '--probe', '/health', '-d', '2', '-c', '2', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.ok(report.http.load.requests > 10);
+  assert.ok(report.cpu.percent > 30, `cpu ${report.cpu.percent}`);
+  assert.equal(report.blocks.length, 0, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
+  assert.deepEqual(report.topSites, []);
+});
+
+test('an inspector already open: no crash, delay still measured, the fallback noted', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'blocks-script.js'), '--out', out, '--', ], {
+    cwd: dir, env: { NODE_OPTIONS: '--inspect=127.0.0.1:0' },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 3);
+  assert.ok(report.notes.some((/** @type {string} */ n) => /inspector is already open/.test(n)), report.notes.join('\n'));
+  assert.equal(report.profile, null);
+  assert.doesNotMatch(fs.readFileSync(path.join(out, 'target.log'), 'utf8'), /Waiting for the debugger/);
+});
+
+test('compiled TypeScript: frames are mapped to the .ts source', async (t) => {
+  const dir = tempDir(t);
+  const source = fs.readFileSync(path.join(FIXTURES, 'mapped.ts'), 'utf8');
+  const tsFile = path.join(dir, 'mapped.ts');
+  fs.writeFileSync(tsFile, source);
+  const js = ts.transpileModule(source, {
+    fileName: 'mapped.ts',
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, inlineSourceMap: true, inlineSources: false },
+  }).outputText;
+  fs.writeFileSync(path.join(dir, 'mapped.js'), js);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(dir, 'mapped.js'), '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 1);
+  const top = appTop(report.blocks[0].stack);
+  assert.equal(top.functionName, 'typedBusy');
+  assert.equal(top.url, tsFile);
+  const tsLines = source.split('\n');
+  assert.match(tsLines[top.line - 1], /typedBusy|performance\.now|Math\.sqrt/, `line ${top.line}: ${tsLines[top.line - 1]}`);
+});
+
+test('--stacks async-origin: blocked-at tells where the blocking callback was scheduled', async (t) => {
+  const dir = tempDir(t);
+  const app = fixture('blocks-script.js', dir);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', app, '--stacks', 'async-origin', '--no-profile', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.stacks.mode, 'async-origin');
+  assert.equal(report.blocks.length, 3);
+  for (const b of report.blocks) {
+    assert.ok(b.origin?.some((/** @type {any} */ f) => f.url === app), JSON.stringify(b.origin));
+  }
+});
+
+test('a loop that never returns: the ongoing block still gets the watchdog\'s samples', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'endless-loop.js'), '-d', '2.5', '--kill-after', '500', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 1);
+  const [b] = report.blocks;
+  assert.equal(b.ongoing, true);
+  assert.ok(b.samples.length > 0, 'samples written while the block lasted');
+  assert.equal(b.cause, 'sync');
+  assert.equal(b.phase, 'timers');
+});
+
+test('work paced by setTimeout: no block, but a finding that says why progress is slow', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'timer-paced.js'), '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 0);
+  assert.ok(report.loop.turnsPerSec > 300, `turns/s ${report.loop.turnsPerSec}`);
+  assert.deepEqual(report.findings.map((/** @type {any} */ f) => f.kind), ['timer-paced']);
+  assert.match(r.stdout, /finding: .*setImmediate/);
+  // and a loop that blocks gets no such finding
+  const out2 = path.join(dir, 'out2');
+  await runBin(['run', path.join(FIXTURES, 'three-kinds.js'), '--out', out2], { cwd: dir });
+  assert.deepEqual(readReport(out2).findings, []);
+});
+
+test('--threads: a worker thread that blocks shows in its own row while the main loop stays free', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(FIXTURES, 'threads-and-children.js'), '--threads', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.deepEqual(report.blocks, []);
+  assert.equal(report.threads.length, 1, 'the app\'s worker, not our watchdog');
+  const [worker] = report.threads;
+  assert.equal(worker.blocking.count, 1);
+  assert.ok(Math.abs(worker.blocking.longestMs - 400) <= 40, `worker block ${worker.blocking.longestMs}`);
+  assert.ok(worker.lag.maxMs >= 360);
+  assert.match(r.stdout, /thread \d+ /);
+  // without --threads there is no per-thread data
+  const out2 = path.join(dir, 'out2');
+  await runBin(['run', path.join(FIXTURES, 'threads-and-children.js'), '--out', out2], { cwd: dir });
+  assert.equal(readReport(out2).threads, null);
+});

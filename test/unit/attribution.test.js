@@ -1,0 +1,97 @@
+// Cause/phase classification, the frame to blame, advice, findings and attribution from profiles.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyStack, adviceFor } from '../../src/analyze/causes.js';
+import { attributeBlocks, topFrame, parseStackLines } from '../../src/analyze/attribution.js';
+import { timeProfile } from '../../src/analyze/profiles.js';
+import { kindOf } from '../../src/analyze/frames.js';
+import { loopFindings } from '../../src/analyze/findings.js';
+
+/** @param {string} name @param {string} [url] */
+const f = (name, url = '/app/server.js') => ({ functionName: name, url, line: 1, column: 1, kind: kindOf(url, name) });
+const node = (/** @type {string} */ name) => f(name, 'node:internal/x');
+
+test('phases and causes from the scheduler frames under the app', () => {
+  assert.deepEqual(classifyStack([f('work'), node('listOnTimeout'), node('processTimers')]), { cause: 'sync', phase: 'timers' });
+  assert.deepEqual(classifyStack([f('work'), node('processImmediate')]), { cause: 'sync', phase: 'check' });
+  assert.deepEqual(classifyStack([f('handler'), node('emit'), node('parserOnIncoming')]), { cause: 'sync', phase: 'poll' });
+  assert.deepEqual(classifyStack([f('step'), node('processTicksAndRejections')]), { cause: 'nextTick', phase: 'nextTick' });
+  assert.deepEqual(classifyStack([f('loop'), f('runMicrotasks', ''), node('processTicksAndRejections')]), { cause: 'microtask', phase: 'microtasks' });
+  // drained after a timer callback: runNextTicks -> runMicrotasks above listOnTimeout
+  assert.deepEqual(classifyStack([f('loop'), f('runMicrotasks', ''), node('runNextTicks'), node('listOnTimeout')]), { cause: 'microtask', phase: 'microtasks' });
+  assert.deepEqual(classifyStack([f('loop')]), { cause: 'microtask', phase: 'microtasks' });
+  assert.deepEqual(classifyStack([f('top'), node('Module._compile'), node('executeUserEntryPoint')]), { cause: 'startup', phase: 'main' });
+  assert.deepEqual(classifyStack([f('(garbage collector)', '')]), { cause: 'gc', phase: 'gc' });
+  assert.equal(classifyStack([f('(idle)', '')]), null);
+  assert.equal(classifyStack([]), null);
+});
+
+test('frame kinds, the frame to blame, stack lines from blocked-at', () => {
+  assert.equal(kindOf('node:internal/timers', 'x'), 'node');
+  assert.equal(kindOf('/p/node_modules/express/lib/router.js', 'x'), 'node_modules');
+  assert.equal(kindOf('', 'update'), 'native');
+  assert.equal(kindOf('/p/app.js', 'x'), 'app');
+  assert.equal(topFrame([node('a'), f('dep', '/p/node_modules/d/i.js'), f('mine')])?.functionName, 'mine');
+  assert.equal(topFrame([node('a'), f('dep', '/p/node_modules/d/i.js')])?.functionName, 'dep');
+  const frames = parseStackLines(['    at Timeout.later (/p/app.js:12:5)', '    at listOnTimeout (node:internal/timers:569:17)', '    at file:///p/m.mjs:3:1']);
+  assert.deepEqual(frames.map((x) => [x.functionName, x.url, x.line, x.column, x.kind]), [
+    ['Timeout.later', '/p/app.js', 12, 5, 'app'], ['listOnTimeout', 'node:internal/timers', 569, 17, 'node'], ['(anonymous)', '/p/m.mjs', 3, 1, 'app'],
+  ]);
+});
+
+test('advice names the cause, the site and the length', () => {
+  assert.match(adviceFor('microtask', 'microtasks', 250.4, 'a.js:3'), /promise chain at a\.js:3 .*250 ms.*already-resolved promise never yields/);
+  assert.match(adviceFor('nextTick', 'nextTick', 90, null), /nextTick.*setImmediate/);
+  assert.match(adviceFor('sync', 'check', 90, 'b.js:1'), /setImmediate callback \(check phase\) at b\.js:1 ran 90 ms/);
+});
+
+test('attribution: samples inside each block give its stack, cause, top frames and the top sites', () => {
+  // root -> processTimers -> listOnTimeout -> busy (id 4); root -> (idle) (id 5);
+  // root -> processTicksAndRejections -> step (id 7)
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: cf('(root)', ''), children: [2, 5, 6] },
+      { id: 2, callFrame: cf('processTimers', 'node:internal/timers'), children: [3] },
+      { id: 3, callFrame: cf('listOnTimeout', 'node:internal/timers'), children: [4] },
+      { id: 4, callFrame: cf('busy', 'file:///app/a.js', 9) },
+      { id: 5, callFrame: cf('(idle)', '') },
+      { id: 6, callFrame: cf('processTicksAndRejections', 'node:internal/process/task_queues'), children: [7] },
+      { id: 7, callFrame: cf('step', '/app/b.js', 19) },
+    ],
+    startTime: 1_000_000, endTime: 1_400_000,
+    // one sample per ms: 100 idle, 100 busy, 100 idle, 100 step
+    samples: [...Array(100).fill(5), ...Array(100).fill(4), ...Array(100).fill(5), ...Array(100).fill(7)],
+    timeDeltas: Array(400).fill(1000),
+  };
+  const timed = timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'p.json');
+  // sample i is at epoch 5000 + 1000 + i + 1 ms; the window starts at 6000
+  const blocks = [{ startMs: 100, durationMs: 100 }, { startMs: 300, durationMs: 100 }, { startMs: 205, durationMs: 60 }];
+  const { blocks: out, topSites } = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app' });
+  assert.equal(out[0].cause, 'sync');
+  assert.equal(out[0].phase, 'timers');
+  assert.deepEqual(out[0].stack?.map((x) => x.functionName), ['busy', 'listOnTimeout', 'processTimers']);
+  assert.equal(out[0].stack?.[0].url, '/app/a.js');
+  assert.equal(out[0].stack?.[0].line, 10);
+  assert.equal(out[0].samples?.length, 10);
+  assert.match(String(out[0].advice), /timer callback.*a\.js:10 ran 100 ms/);
+  assert.equal(out[1].cause, 'nextTick');
+  assert.equal(out[1].topFrames?.[0].functionName, 'step');
+  assert.equal(out[1].topFrames?.[0].share, 1);
+  // a block in which only idle samples fell has no stack and says so
+  assert.deepEqual(out[2].stack, []);
+  assert.equal(out[2].cause, null);
+  assert.deepEqual(topSites.map((s) => [s.functionName, s.blockedMs, s.count]), [['busy', 100, 1], ['step', 100, 1]]);
+});
+
+test('findings: timer-paced only with many idle turns and no I/O and no block', () => {
+  const base = { blocks: 0, seconds: 2, elu: 0.1, cpuPercent: 12, resolutionMs: 10, uv: { turns: 1800, events: 5 } };
+  assert.deepEqual(loopFindings(base).findings.map((x) => x.kind), ['timer-paced']);
+  assert.equal(loopFindings(base).loop?.turnsPerSec, 900);
+  assert.deepEqual(loopFindings({ ...base, blocks: 1 }).findings, []);
+  assert.deepEqual(loopFindings({ ...base, uv: { turns: 1800, events: 1800 } }).findings, [], 'I/O-driven turns');
+  assert.deepEqual(loopFindings({ ...base, uv: { turns: 500, events: 0 } }).findings, [], 'our own heartbeat alone');
+  assert.deepEqual(loopFindings({ ...base, cpuPercent: 90, elu: 0.9 }).findings, []);
+  assert.deepEqual(loopFindings({ ...base, uv: null }), { loop: null, findings: [] });
+});
