@@ -65,7 +65,7 @@ export function renderMarkdown(report) {
     const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
     out.push(`### Longest blocks${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
     out.push(mdTable(['start', 'duration', 'running', 'cause'], longest.map((x) => [
-      `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x), x.cause ?? x.phase ?? '-',
+      x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x), x.cause ?? x.phase ?? '-',
     ])), '');
   }
   for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
@@ -73,9 +73,10 @@ export function renderMarkdown(report) {
   return out.join('\n');
 }
 
-/** The innermost frame of a block's stack, or '-'. @param {any} block */
+/** The innermost frame of your own code in a block's stack (else the innermost), or '-'. @param {any} block */
 function runningFrame(block) {
-  const f = Array.isArray(block.stack) ? block.stack[0] : null;
+  const stack = Array.isArray(block.stack) ? block.stack : [];
+  const f = stack.find((/** @type {any} */ x) => x.kind === 'app') ?? stack[0];
   if (!f) return '-';
   const where = siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null });
   return `\`${f.functionName || '(anonymous)'}\` ${where}`;

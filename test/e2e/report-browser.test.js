@@ -124,7 +124,7 @@ test('report.html of a run without profile or stacks (older runs): renders, says
   const browser = await browserFor(t);
   const dir = tempDir(t);
   const out = path.join(dir, 'out');
-  const r = await runBin(['run', path.join(FIXTURES, 'blocks-script.js'), '--out', out, '--format', 'html'], { cwd: dir });
+  const r = await runBin(['run', path.join(FIXTURES, 'blocks-script.js'), '--out', out, '--format', 'html', '--no-profile', '--stacks', 'none'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   const { page, problems } = await open(browser, path.join(out, 'report.html'));
   assert.equal(await page.locator('#timeline .block-mark').count(), 3);

@@ -30,7 +30,7 @@ test('a breached budget: exit 1, the breach in report.json, junit.xml, summary.m
   ]);
   assert.equal(report.budgets[0].actual, report.blocking.count);
   assert.equal(report.budgets[1].actual, report.lag.maxMs);
-  assert.deepEqual(Object.keys(report.artifacts).sort(), ['flamegraph', 'html', 'json', 'junit', 'log', 'md']);
+  assert.deepEqual(Object.keys(report.artifacts).sort(), ['flamegraph', 'html', 'json', 'junit', 'log', 'md', 'profile']);
   for (const file of Object.values(report.artifacts)) assert.ok(fs.existsSync(path.join(out, /** @type {string} */ (file))), file);
   const suites = junit(path.join(out, 'junit.xml'));
   assert.deepEqual([suites.tests, suites.failures], ['3', '2']);
@@ -45,10 +45,10 @@ test('budgets that hold: exit 0; --format md writes summary.md and report.json o
   const out = path.join(dir, 'out');
   const r = await runBin(['run', script, '--out', out, '--fail-on', 'blocks.count>10,lag.p99>5s', '--format', 'md'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(fs.readdirSync(out).sort(), ['report.json', 'summary.md', 'target.log']);
+  assert.deepEqual(fs.readdirSync(out).sort(), ['profile.cpuprofile', 'report.json', 'summary.md', 'target.log']);
   const report = readReport(out);
   assert.ok(report.budgets.every((/** @type {any} */ b) => b.ok));
-  assert.deepEqual(report.artifacts, { json: 'report.json', log: 'target.log', md: 'summary.md' });
+  assert.deepEqual(report.artifacts, { json: 'report.json', log: 'target.log', profile: 'profile.cpuprofile', md: 'summary.md' });
 });
 
 for (const [name, args, expected] of /** @type {[string, string[], RegExp][]} */ ([
@@ -73,15 +73,21 @@ test('report <dir>: re-renders a saved run; --fail-on checks new budgets; --out 
   const out = path.join(dir, 'out');
   const first = await runBin(['run', script, '--out', out, '--format', 'json'], { cwd: dir });
   assert.equal(first.code, 0, first.stderr);
-  assert.deepEqual(fs.readdirSync(out).sort(), ['report.json', 'target.log']);
+  assert.deepEqual(fs.readdirSync(out).sort(), ['profile.cpuprofile', 'report.json', 'target.log']);
   const saved = readReport(out);
 
   const again = await runBin(['report', out], { cwd: dir });
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stdout, /verdict: blocked/);
-  assert.deepEqual(fs.readdirSync(out).sort(), ['flamegraph.html', 'junit.xml', 'report.html', 'report.json', 'summary.md', 'target.log']);
+  assert.deepEqual(fs.readdirSync(out).sort(), ['flamegraph.html', 'junit.xml', 'profile.cpuprofile', 'report.html', 'report.json', 'summary.md', 'target.log']);
   const rerendered = readReport(out);
   assert.deepEqual({ ...rerendered, artifacts: null }, { ...saved, artifacts: null, budgets: [] }, 'the data is unchanged');
+  // The run's own CPU profile is in the page: all samples, and the samples inside its blocks.
+  const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
+  const data = JSON.parse(/<script type="application\/json" id="elp-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+  assert.equal(data.flame.source, 'profile');
+  assert.ok(data.flame.full.v > 0 && data.flame.blocked.v > 0, 'full and blocked-only graphs have samples');
+  assert.ok(data.flame.blocked.v <= data.flame.full.v);
 
   const gated = await runBin(['report', path.join(out, 'report.json'), '--fail-on', 'blocks.count>=3', '--format', 'junit,json', '-o', 'again'], { cwd: dir });
   assert.equal(gated.code, 1, gated.stderr);

@@ -18,7 +18,7 @@
   }
   for (const b of flameData.blocks ?? []) {
     const block = report.blocks?.[b.block];
-    choices.push({ value: `block-${b.block}`, label: `block ${b.block + 1}: ${fmtMs(block?.durationMs)} at +${fmtMs(block?.startMs)}`, tree: b.tree });
+    choices.push({ value: `block-${b.block}`, label: `block ${b.block + 1}: ${fmtMs(block?.durationMs)} at ${fmtAt(block?.startMs ?? 0)}`, tree: b.tree });
   }
   select.replaceChildren(...choices.map((c) => h('option', { value: c.value, text: c.label })));
   /** @param {string} value */

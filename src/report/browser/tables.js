@@ -49,9 +49,10 @@ function renderTables(report) {
   byId('tables').replaceChildren(...parts);
 }
 
-/** @param {any} block */
+/** The innermost frame of your own code in a block's stack, else the innermost frame. @param {any} block */
 function runningFrame(block) {
-  const f = Array.isArray(block.stack) ? block.stack[0] : null;
+  const stack = Array.isArray(block.stack) ? block.stack : [];
+  const f = stack.find((/** @type {any} */ x) => x.kind === 'app') ?? stack[0];
   return f ? `${f.functionName || '(anonymous)'} ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}` : '-';
 }
 
@@ -63,7 +64,7 @@ function renderBlocks(data, onSelect) {
     return;
   }
   byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'running', 'phase', 'cause'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
-    String(i + 1), `+${fmtMs(b.startMs)}`, { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
+    String(i + 1), fmtAt(b.startMs), { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
     { text: runningFrame(b), cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' },
   ]), { onRow: (i) => onSelect(i) }));
 }
@@ -76,7 +77,7 @@ function renderBlockDetail(data, i, showFlame) {
   const stack = Array.isArray(b.stack) ? b.stack : [];
   const hasTree = (data.flame?.blocks ?? []).some((/** @type {any} */ t) => t.block === i);
   el.replaceChildren(...[
-    h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at +${fmtMs(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
+    h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
     b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`].filter(Boolean).join(' · ') }) : null,
     b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
     stack.length

@@ -41,6 +41,11 @@ function fmtMs(v) {
   return `${v.toFixed(2)} ms`;
 }
 
+/** A time from the start of the measured window: +1.20 s, or -49.9 ms for a block that began before it. @param {number} v */
+function fmtAt(v) {
+  return v < 0 ? `-${fmtMs(-v)}` : `+${fmtMs(v)}`;
+}
+
 /** @param {number | null | undefined} v fraction 0..1 */
 function fmtPct(v) {
   return v === null || v === undefined ? '-' : `${(v * 100).toFixed(1)}%`;
