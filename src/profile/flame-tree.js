@@ -15,10 +15,15 @@ export class FrameTable {
     this.frames = [];
     /** @type {Map<string, number>} */
     this.index = new Map();
+    /** Index by frame object: the stacks of one profile node share their frame objects. */
+    /** @type {WeakMap<object, number>} */
+    this.seen = new WeakMap();
   }
 
   /** @param {AnyFrame} frame @returns {number} */
   add(frame) {
+    const known = this.seen.get(frame);
+    if (known !== undefined) return known;
     const name = frame.functionName || '(anonymous)';
     const url = displayUrl(frame.url);
     const line = frame.line ?? (frame.lineNumber !== undefined ? frame.lineNumber + 1 : 0);
@@ -29,6 +34,7 @@ export class FrameTable {
       this.frames.push({ name, url, line, kind: frameKind(frame) });
       this.index.set(key, i);
     }
+    this.seen.set(frame, i);
     return i;
   }
 }
@@ -39,6 +45,7 @@ export class FrameTable {
  * @returns {FlameNode}
  */
 export function buildTree(stacks, table) {
+  stacks = mergeStacks(stacks);
   /** @type {FlameNode} */
   const root = { f: -1, v: 0, s: 0, c: [] };
   /** @type {WeakMap<FlameNode, Map<number, FlameNode>>} */
@@ -63,6 +70,18 @@ export function buildTree(stacks, table) {
     node.s += weightMs;
   }
   return root;
+}
+
+/**
+ * Stacks that share one frames array (the samples of one profile node do) summed into one, so a
+ * tree costs the number of distinct stacks times their depth rather than every sample's.
+ * @param {Iterable<{frames: AnyFrame[], weightMs: number}>} stacks
+ */
+export function mergeStacks(stacks) {
+  /** @type {Map<AnyFrame[], number>} */
+  const byFrames = new Map();
+  for (const { frames, weightMs } of stacks) byFrames.set(frames, (byFrames.get(frames) ?? 0) + weightMs);
+  return [...byFrames].map(([frames, weightMs]) => ({ frames, weightMs }));
 }
 
 /**

@@ -51,7 +51,7 @@ function renderPage(report, flame, view) {
   const data = {
     view,
     runLine: runLine(report),
-    report: slim(report),
+    report: view === 'flamegraph' ? headerOnly(report) : slim(report),
     budgets: (report.budgets ?? []).map((/** @type {any} */ b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
     sites: topSites(report),
     flame,
@@ -70,6 +70,14 @@ export function renderReportHtml(report, flame) {
 /** @param {any} report @param {import('./flame-data.js').FlameData} flame */
 export function renderFlamegraphHtml(report, flame) {
   return renderPage(report, flame, 'flamegraph');
+}
+
+/** What the standalone flame graph shows of the report: the header and the blocks' times. @param {any} report */
+function headerOnly(report) {
+  return {
+    target: report.target, run: report.run, verdict: report.verdict,
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
+  };
 }
 
 /** The report without what the page does not need at full size. @param {any} report */
