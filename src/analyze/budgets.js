@@ -21,10 +21,12 @@ export const NUMERIC_PATHS = [
   'gc.count', 'gc.totalMs', 'gc.maxMs', 'blocking.count', 'blocking.totalMs', 'blocking.longestMs', 'blocking.fraction',
   ...HTTP_FIELDS.map((f) => `http.probe.${f}`), ...HTTP_FIELDS.map((f) => `http.load.${f}`),
   'run.durationMs', 'run.thresholdMs', 'target.exitCode', 'target.listenAfterMs',
+  'loop.turns', 'loop.turnsPerSec', 'loop.ioEventsPerTurn',
 ];
 const KNOWN = new Set(NUMERIC_PATHS);
-/** Arrays whose items a budget may address by index: `blocks.0.durationMs`. */
-const INDEXED = /^(blocks|topSites)\.\d+\.(startMs|durationMs|blockedMs|count)$/;
+/** Arrays whose items a budget may address by index: `blocks.0.durationMs`, `threads.0.lag.p99Ms`. */
+const INDEXED = new RegExp('^(?:(?:blocks|topSites)\\.\\d+\\.(?:startMs|durationMs|blockedMs|count)'
+  + '|threads\\.\\d+\\.(?:lag\\.(?:p50Ms|p99Ms|maxMs|samples)|elu\\.mean|blocking\\.(?:count|totalMs|longestMs|fraction)|lifeMs))$');
 
 /** Short names people type, mapped to the field (a trailing Ms is also added when missing). */
 const ALIASES = {
@@ -34,6 +36,8 @@ const ALIASES = {
   'gc.total': 'gc.totalMs', 'gc.max': 'gc.maxMs',
 };
 const FRACTIONS = new Set(['elu.mean', 'elu.max', 'blocking.fraction']);
+/** @param {string} path */
+const isFraction = (path) => FRACTIONS.has(path) || /^threads\.\d+\.(elu\.mean|blocking\.fraction)$/.test(path);
 
 const EXPR = /^([A-Za-z][\w.]*)\s*(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
 const EXAMPLE = 'e.g. --fail-on "lag.p99>50ms,blocks.count>0,http.probe.p99>200ms,elu.max>0.9"';
@@ -73,7 +77,7 @@ function resolvePath(name) {
 
 /** @param {string} path @returns {Kind} */
 function kindOf(path) {
-  if (FRACTIONS.has(path)) return 'fraction';
+  if (isFraction(path)) return 'fraction';
   if (path.endsWith('Ms')) return 'ms';
   if (path.endsWith('percent')) return 'percent';
   return 'number';

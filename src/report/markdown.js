@@ -24,6 +24,7 @@ export function renderMarkdown(report) {
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
   const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}`, '', cell(runLine(report)), ''];
   for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
+  for (const finding of report.findings ?? []) out.push(`- finding: ${cell(finding.text)}`);
   out.push('');
 
   const budgets = report.budgets ?? [];
@@ -45,6 +46,14 @@ export function renderMarkdown(report) {
     `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
     int(b.count), b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? ms(b.longestMs) : '-',
   ]]), '');
+
+  const threads = Array.isArray(report.threads) ? report.threads : [];
+  if (threads.length) {
+    out.push(mdTable(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((/** @type {any} */ t) => [
+      `thread ${t.threadId}`, pct(t.elu?.mean), ms(t.lag?.p50Ms), ms(t.lag?.p99Ms), ms(t.lag?.maxMs), int(t.blocking?.count ?? 0),
+      t.blocking?.count ? `${ms(t.blocking.totalMs)} (${pct(t.blocking.fraction)})` : '-', t.blocking?.count ? ms(t.blocking.longestMs) : '-',
+    ])), '');
+  }
 
   const rows = /** @type {[string, any][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).filter(([, s]) => s);
   if (rows.length) {

@@ -105,6 +105,8 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
     report.target.script = hostile;
     report.notes.push(hostile);
     report.blocks[0].stack[0].functionName = hostile;
+    report.findings = [{ kind: 'timer-paced', text: hostile }];
+    report.threads = [{ threadId: 1, lag: { p50Ms: 1, p99Ms: 420, maxMs: 430, samples: 100 }, elu: { mean: 0.9 }, blocking: { count: 2, totalMs: 800, longestMs: 430, fraction: 0.4 }, lifeMs: 2000 }];
   });
   const flame = await open(browser, path.join(out, 'flamegraph.html'));
   assert.ok(await flame.page.locator('#flame svg rect').count() > 3);
@@ -115,6 +117,8 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).pwned), undefined);
   assert.equal(await page.locator('img').count(), 0);
   assert.ok((await page.textContent('#title'))?.includes(hostile));
+  assert.ok((await page.textContent('#reasons li.finding'))?.includes(hostile));
+  assert.match(await page.textContent('#tables') ?? '', /thread 190\.0%1\.00 ms420 ms430 ms2800 ms \(40\.0%\)430 ms/);
   await page.click('#blocks tbody tr[data-row="0"]');
   assert.ok((await page.textContent('#block-detail'))?.includes(hostile));
   assert.deepEqual(problems, []);

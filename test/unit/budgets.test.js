@@ -25,6 +25,9 @@ test('units: s becomes ms, % a fraction for ELU and the blocked share, a percent
 test('every documented numeric path is accepted as written', () => {
   for (const path of NUMERIC_PATHS) assert.equal(parseBudgets(`${path}>1`)[0].path, path);
   assert.equal(parseBudgets('blocks.0.durationMs>100')[0].path, 'blocks.0.durationMs');
+  assert.deepEqual(parseBudgets('threads.1.lag.p99>50ms,threads.0.elu.mean>50%,loop.turnsPerSec<100').map((b) => [b.path, b.limit]),
+    [['threads.1.lag.p99Ms', 50], ['threads.0.elu.mean', 0.5], ['loop.turnsPerSec', 100]]);
+  assert.throws(() => parseBudgets('threads.x.lag.p99>1'), /not a numeric field/);
 });
 
 for (const [text, expected] of /** @type {[string, RegExp][]} */ ([

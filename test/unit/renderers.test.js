@@ -66,6 +66,7 @@ test('summary.md: verdict, budgets, tables, top call sites and the longest block
   assert.match(md, /### Top blocking call sites[\s\S]*\| `hashAll` \| \/srv\/app\/lib\/hash\.js:12 \| 531 ms \| 2 \|/);
   assert.match(md, /### Longest blocks[\s\S]*\| \+600 ms \| 321 ms \| `hashAll` \/srv\/app\/lib\/hash\.js:12 \| sha256 \\\| a loop \|/);
   assert.match(md, /> note: a note with \\\| a pipe/);
+  assert.doesNotMatch(md, /\| thread /, 'no thread table without --threads');
   const rows = md.split('\n').filter((l) => l.startsWith('| +'));
   assert.deepEqual(rows.map((r) => r.split(' | ')[1]), ['321 ms', '210 ms', '122 ms'], 'longest first');
 });
@@ -109,4 +110,13 @@ test('long timelines are merged into at most the limit of windows, keeping the w
   assert.equal(merged.points.reduce((s, p) => s + (p.requests ?? 0), 0), 30000);
   const short = { windowMs: 100, points: points.slice(0, 10) };
   assert.equal(downsampleTimeline(short, 1500), short);
+});
+
+test('summary.md with --threads and findings: a row per thread, findings under the reasons', () => {
+  const report = /** @type {any} */ (sampleReport());
+  report.threads = [{ threadId: 1, lag: { p50Ms: 1, p99Ms: 420, maxMs: 430, samples: 100 }, elu: { mean: 0.9 }, blocking: { count: 2, totalMs: 800, longestMs: 430, fraction: 0.4 }, lifeMs: 2000 }];
+  report.findings = [{ kind: 'timer-paced', text: 'the loop turned 900 times/s' }];
+  const md = renderMarkdown(report);
+  assert.match(md, /- finding: the loop turned 900 times\/s/);
+  assert.match(md, /\| thread 1 \| 90\.0% \| 1\.00 ms \| 420 ms \| 430 ms \| 2 \| 800 ms \(40\.0%\) \| 430 ms \|/);
 });

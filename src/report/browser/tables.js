@@ -9,7 +9,10 @@ function renderHeader(data) {
   badge.className = `badge ${status}`;
   byId('title').textContent = `eventloop-probe: ${report.target?.script ?? ''}`;
   byId('run-line').textContent = `${data.runLine} · started ${report.run?.startedAt ?? '-'}`;
-  byId('reasons').replaceChildren(...(report.verdict?.reasons ?? []).map((/** @type {string} */ r) => h('li', { text: r })));
+  byId('reasons').replaceChildren(
+    ...(report.verdict?.reasons ?? []).map((/** @type {string} */ r) => h('li', { text: r })),
+    ...(report.findings ?? []).map((/** @type {any} */ f) => h('li', { class: 'finding', text: `finding: ${f.text}` })),
+  );
 }
 
 /** @param {any} data */
@@ -39,6 +42,14 @@ function renderTables(report) {
       { text: b.count ? fmtMs(b.longestMs) : '-', cls: b.count ? 'bad' : '' },
     ]]),
   ];
+  const threads = Array.isArray(report.threads) ? report.threads : [];
+  if (threads.length) {
+    parts.push(table(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((/** @type {any} */ t) => [
+      `thread ${t.threadId}`, fmtPct(t.elu?.mean), fmtMs(t.lag?.p50Ms), lagCell(t.lag?.p99Ms), fmtMs(t.lag?.maxMs),
+      { text: fmtInt(t.blocking?.count ?? 0), cls: t.blocking?.count ? 'bad' : '' },
+      t.blocking?.count ? `${fmtMs(t.blocking.totalMs)} (${fmtPct(t.blocking.fraction)})` : '-', t.blocking?.count ? fmtMs(t.blocking.longestMs) : '-',
+    ])));
+  }
   const rows = /** @type {[string, any][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).filter(([, s]) => s);
   if (rows.length) {
     parts.push(table(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts'], rows.map(([name, s]) => [
