@@ -119,7 +119,8 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
   assert.ok((await page.textContent('#title'))?.includes(hostile));
   assert.ok((await page.textContent('#reasons li.finding'))?.includes(hostile));
   assert.match(await page.textContent('#tables') ?? '', /thread 190\.0%1\.00 ms420 ms430 ms2800 ms \(40\.0%\)430 ms/);
-  await page.click('#blocks tbody tr[data-row="0"]');
+  await page.focus('#blocks tbody tr[data-row="0"]');
+  await page.keyboard.press('Enter');
   assert.ok((await page.textContent('#block-detail'))?.includes(hostile));
   assert.deepEqual(problems, []);
 });

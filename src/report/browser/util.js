@@ -71,11 +71,12 @@ function byId(id) {
 function table(head, rows, opts = {}) {
   const thead = h('thead', {}, [h('tr', {}, head.map((c) => h('th', { text: c })))]);
   const tbody = h('tbody', {}, rows.map((r, i) => {
-    const tr = h('tr', opts.onRow ? { class: 'clickable', 'data-row': i } : {}, r.map((c) => (
+    const tr = h('tr', opts.onRow ? { class: 'clickable', 'data-row': i, tabindex: 0 } : {}, r.map((c) => (
       typeof c === 'string' ? h('td', { text: c }) : h('td', { text: c.text, class: c.cls }))));
     if (opts.onRow) {
       const onRow = opts.onRow;
       tr.addEventListener('click', () => onRow(i, tr));
+      tr.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onRow(i, tr); } });
     }
     return tr;
   }));
