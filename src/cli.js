@@ -8,6 +8,7 @@ import { run } from './commands/run.js';
 import { renderRunTables } from './report/table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
+import { profilerChoice, clinicChoice } from './profile/resolve.js';
 
 /**
  * @typedef {object} CliIO
@@ -73,6 +74,8 @@ function buildProgram(io, setExit) {
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
+    .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
+    .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
       const result = await run({ ...opts, app, appArgs }, {

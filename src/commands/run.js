@@ -22,6 +22,8 @@ import { stacksConfig, keepProfile } from './run-stacks.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
+import { resolveProfiler } from '../profile/resolve.js';
+import { ProfiledTarget } from '../profile/profiled-target.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -55,6 +57,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {string} [out]
  * @property {boolean} json
  * @property {boolean} showOutput
+ * @property {string} [profiler] external profiler: 0x
+ * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
  *
  * @typedef {object} RunIO
  * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
@@ -72,8 +76,10 @@ const epochNow = () => performance.timeOrigin + performance.now();
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
+  const profiler = resolveProfiler(opts, io);
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
+  const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
   const output = new OutputLog(path.join(outDir, 'target.log'), { echo: opts.showOutput ? io.stderr : null });
   const progress = new Progress(io.stderr, io.progress);
   try {
@@ -84,7 +90,10 @@ export async function run(opts, io) {
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
-    const child = new Target({
+    const child = profiler && workDir ? new ProfiledTarget({
+      profiler, script: target.script, args: opts.appArgs, cwd: io.cwd, env: { ...io.env, PORT: env.PORT },
+      agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
+    }) : new Target({
       execPath: process.execPath, nodeArgs: [], script: target.script, args: opts.appArgs,
       cwd: io.cwd, env, output,
     });
@@ -92,17 +101,21 @@ export async function run(opts, io) {
     const observed = await observe(child, target, opts, io, progress);
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
-    const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
-    const profiles = readProfiles(dataDir, child.pid);
-    const artifacts = { json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir) };
+    const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
+    const agent = readAgentData(dataDir).find((d) => d.pid === appPid) ?? null;
+    const profiles = readProfiles(dataDir, appPid);
+    const artifacts = {
+      json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
+      ...(child instanceof ProfiledTarget ? child.artifacts : {}),
+    };
     const failure = targetFailure(child, observed, target.expectServer);
-    const notes = [...observed.notes];
+    const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : [])];
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
       tool: TOOL,
       target: {
-        script: target.display, args: opts.appArgs, nodeVersion: process.version, pid: child.pid,
+        script: target.display, args: opts.appArgs, nodeVersion: process.version, pid: appPid,
         exitCode: stopped.exit.code, signal: stopped.exit.signal, port: observed.port,
         listenAfterMs: observed.listenAt ? Math.round(observed.listenAt - spawnedAt) : null,
       },
@@ -119,7 +132,7 @@ export async function run(opts, io) {
       load: observed.load?.stats ?? null,
       agent,
       profiles,
-      threads: opts.threads ? readThreads(dataDir, child.pid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      threads: opts.threads ? readThreads(dataDir, appPid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
@@ -140,6 +153,7 @@ export async function run(opts, io) {
     progress.stop();
     output.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
