@@ -68,6 +68,8 @@ function buildProgram(io, setExit) {
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
+    .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
+    .option('--rounds <n>', 'rounds per job of --scenario (default 200000)', parse.positiveInt)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
       const result = await run({ ...opts, app, appArgs }, {

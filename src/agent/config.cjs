@@ -14,6 +14,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} thresholdMs block threshold
  * @property {number} windowMs timeline window
  * @property {number} flushMs data flush interval
+ * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  */
 
 /**

@@ -7,6 +7,7 @@ const { LoopMonitor, epochNow } = require('./loop-monitor.cjs');
 const { GcObserver } = require('./gc-observer.cjs');
 const { Sink } = require('./sink.cjs');
 const { openChannel } = require('./channel.cjs');
+const { WorkMeter } = require('./work-meter.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -22,6 +23,9 @@ function start(config) {
     if (durationMs >= LONG_GC_MS) sink.push({ type: 'gc', t, durationMs, kind });
   });
   const memory = { rssMaxBytes: 0, heapUsedMaxBytes: 0 };
+  const work = new WorkMeter(config.windowMs);
+  /** @type {{stop: () => void} | null} */
+  let scenario = null;
   let stopped = false;
 
   const channel = config.channelFd
@@ -42,7 +46,7 @@ function start(config) {
     sampleMemory();
     sink.flush();
     sink.writeSummary({
-      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory,
+      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory, work: work.summary(),
     });
   }
 
@@ -51,8 +55,10 @@ function start(config) {
     stopped = true;
     clearInterval(flushTimer);
     listenChannel.unsubscribe(onListen);
+    if (scenario) scenario.stop();
     monitor.stop();
     gc.stop();
+    work.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity);
   }
@@ -62,6 +68,8 @@ function start(config) {
     if (message.cmd === 'start' && !stopped) {
       monitor.reset();
       gc.reset();
+      work.reset();
+      if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);
       memory.rssMaxBytes = 0;
       memory.heapUsedMaxBytes = 0;
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
@@ -96,6 +104,7 @@ function start(config) {
   flushTimer.unref();
   monitor.start();
   gc.start();
+  work.start();
   process.on('exit', finish);
   const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
   sink.push(hello);

@@ -4,6 +4,7 @@ import { Histogram } from '../agent/histogram.cjs';
 import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
+import { workInWindow } from './work.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -96,6 +97,7 @@ export function buildReport(record) {
       rssMaxMb: mb(summary?.memory.rssMaxBytes ?? 0),
       heapUsedMaxMb: mb(summary?.memory.heapUsedMaxBytes ?? 0),
     },
+    work: workInWindow(summary?.work ?? null, from, to),
     gc: summary ? roundAll({ count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs }) : { count: 0, totalMs: 0, maxMs: 0 },
     blocking: blockTotals(blocks, measuredMs),
     blocks,

@@ -19,6 +19,7 @@ import { buildReport } from '../analyze/build-report.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
+import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -47,6 +48,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {string} [out]
  * @property {boolean} json
  * @property {boolean} showOutput
+ * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
+ * @property {number} [rounds] rounds per job of --scenario
  *
  * @typedef {object} RunIO
  * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
@@ -64,6 +67,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
+  const scenario = opts.scenario ? scenarioConfig(opts.scenario, opts.rounds) : undefined;
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
   const output = new OutputLog(path.join(outDir, 'target.log'), { echo: opts.showOutput ? io.stderr : null });
@@ -71,7 +75,7 @@ export async function run(opts, io) {
   try {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
@@ -228,6 +232,7 @@ function settingsOf(opts, target, mode) {
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
   };
 }
 
