@@ -5,7 +5,7 @@ module.exports = {
   name: 'async-await',
   description: 'await an async function each round',
   seeds: 'still blocks: every await resumes from the microtask queue, which drains before the loop moves on',
-  advice: 'await is not a yield: use setImmediate every ~10 ms or a worker',
+  advice: 'await does not yield: partition',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {
     const job = new Job('async-await', options);

@@ -5,7 +5,7 @@ module.exports = {
   name: 'next-tick',
   description: 'recursive process.nextTick, one round per tick',
   seeds: 'starves I/O: the nextTick queue is emptied, new entries included, before the loop continues',
-  advice: 'nextTick never yields: use setImmediate every ~10 ms or a worker',
+  advice: 'nextTick does not yield: partition',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   run(options) {
     const job = new Job('next-tick', options);

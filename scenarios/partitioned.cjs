@@ -9,7 +9,7 @@ module.exports = {
   name: 'partitioned',
   description: `yield with setImmediate after ~${SLICE_MS} ms of work`,
   seeds: 'the closing idea of seed 004: yield only when enough time has passed, so the loop turns without a per-round cost',
-  advice: 'good fix when the work can be cut into slices',
+  advice: 'good fix for work cut in slices',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {
     const job = new Job('partitioned', options);

@@ -7,7 +7,7 @@ module.exports = {
   name: 'set-timeout',
   description: 'await setTimeout(0) after each round',
   seeds: 'responsive but idle (~10% CPU): setTimeout(0) is really 1 ms, so the work takes ages',
-  advice: 'never yield with setTimeout per round: yield with setImmediate every ~10 ms',
+  advice: 'too slow: yield every ~10 ms instead',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {
     const job = new Job('set-timeout', options);

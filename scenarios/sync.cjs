@@ -5,7 +5,7 @@ module.exports = {
   name: 'sync',
   description: 'a plain for loop: every round in one go',
   seeds: 'the request holds the loop for its whole length; health checks time out until it ends (~100% CPU)',
-  advice: 'split the loop (partitioned) or move it to a worker thread',
+  advice: 'partition it or use a worker',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {
     const job = new Job('sync', options);

@@ -9,7 +9,7 @@ module.exports = {
   name: 'worker-thread',
   description: 'the whole job in a small worker_threads pool',
   seeds: 'offloading to a thread keeps the main loop free at full speed; data must be copied in and out',
-  advice: 'best fix for CPU-bound work; size the pool to the cores',
+  advice: 'good fix for CPU-bound work',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   run(options) {
     if (!pool) pool = new Pool(defaultSize());

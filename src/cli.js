@@ -5,6 +5,7 @@ import { Command, Option, CommanderError } from 'commander';
 import { EXIT, ProbeError } from './errors.js';
 import { TOOL } from './tool.js';
 import { run } from './commands/run.js';
+import { compareCommand } from './commands/compare-command.js';
 import { renderRunTables } from './report/table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
@@ -87,6 +88,7 @@ function buildProgram(io, setExit) {
       if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
       setExit(result.exitCode);
     });
+  compareCommand(program, io, setExit);
   return program;
 }
 
