@@ -34,7 +34,7 @@ export function renderCompareTable(compare, c) {
       ms(row.http.probe.maxMs),
       blocks ? c.red(ms(row.lag.p99Ms)) : ms(row.lag.p99Ms),
       ms(row.lag.maxMs),
-      `${row.blocks.count ? c.red(int(row.blocks.count)) : '0'}${row.blocks.machineStalls ? c.dim(` +${int(row.blocks.machineStalls)} stall`) : ''}`,
+      row.blocks.count ? `${blocks ? c.red(int(row.blocks.count)) : int(row.blocks.count)} (${Math.round(row.blocks.fraction * 100)}%)` : '0',
       row.phase ?? '—',
       blocks ? c.red('blocks') : c.green('responsive'),
       row.advice,
