@@ -10,7 +10,7 @@
  * @property {string} name
  * @property {string} description
  * @property {string} seeds
- * @property {'blocks' | 'responsive'} verdict blocks: blocks covered at least BLOCKS_FRACTION of the window (in most runs)
+ * @property {'blocks' | 'responsive'} verdict blocks: blocks covered at least BLOCKS_FRACTION of the window (median over the runs)
  * @property {string[]} status the run verdict of each run (responsive / degraded / blocked)
  * @property {number} throughput rounds per second (median)
  * @property {{min: number, max: number}} throughputSpread
@@ -64,7 +64,6 @@ export function scenarioRow(entry) {
   const med = (get) => r1(median(reports.map((r) => get(r) ?? NaN)));
   const throughputs = reports.map((r) => r.work?.roundsPerSec ?? 0);
   const status = reports.map((r) => r.verdict.status);
-  const blocked = reports.filter(blocksLoop).length;
   const blocks = reports.flatMap((r) => r.blocks ?? []);
   const probeOf = (/** @type {any} */ r) => r.http?.probe ?? null;
   const hasProbe = reports.some((r) => probeOf(r));
@@ -72,7 +71,7 @@ export function scenarioRow(entry) {
     name: entry.scenario.name,
     description: entry.scenario.description,
     seeds: entry.scenario.seeds,
-    verdict: blocked * 2 >= reports.length && blocked > 0 ? 'blocks' : 'responsive',
+    verdict: blocksLoop({ blocking: { fraction: median(reports.map((r) => r.blocking?.fraction ?? 0)) } }) ? 'blocks' : 'responsive',
     status,
     throughput: r1(median(throughputs)),
     throughputSpread: { min: Math.min(...throughputs), max: Math.max(...throughputs) },

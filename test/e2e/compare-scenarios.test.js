@@ -56,7 +56,7 @@ test('compare (all scenarios): the seed\'s verdicts and orderings, compare.json 
 test('compare with names and --repeat: only those scenarios, runs alternate, medians and spread', async (t) => {
   const dir = tempDir(t);
   const out = path.join(dir, 'cmp');
-  const r = await runBin(['compare', 'sync', 'partitioned', '--rounds', '40000', '--time-budget', '1', '--repeat', '2', '--out', out], { cwd: dir, timeoutMs: 90_000 });
+  const r = await runBin(['compare', 'sync', 'partitioned', '--rounds', '40000', '--time-budget', '1.5', '--repeat', '2', '--out', out], { cwd: dir, timeoutMs: 90_000 });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /rounds\/s \(spread\)/);
   assert.match(r.stdout, /compared 2 scenario\(s\) in \d+\.\d s/);

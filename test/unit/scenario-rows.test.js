@@ -44,6 +44,11 @@ test('rows: medians over repeated runs, ratio to sync, phase and advice from the
   assert.equal(sync.phase, 'timers');
   assert.equal(sync.advice, 'move it');
   assert.equal(sync.reports.length, 3);
+  // one run of three caught by a stall of the machine does not make a responsive pattern block
+  const stalled = report({ rps: 180, blocks: [{ startMs: 0, durationMs: 600 }] });
+  const mixed = scenarioRows([{ scenario: scenario('partitioned'), runs: [stalled, report({ rps: 190 }), report({ rps: 185 })].map((r) => ({ report: r, path: 'p' })) }]);
+  assert.equal(mixed[0].verdict, 'responsive');
+  assert.equal(mixed[0].blocks.fraction, 0);
   assert.equal(st.throughputRatio, Math.round((2 / 210) * 1000) / 1000);
   assert.equal(st.phase, null);
   assert.equal(st.advice, 'advice set-timeout');
