@@ -25,7 +25,9 @@ test('run --scenario sync inside the app: its work is counted and its own route 
   assert.equal(rs.verdict.status, 'blocked');
   assert.ok(rs.blocking.count >= 1);
   assert.notEqual(rw.verdict.status, 'blocked');
-  assert.ok(rs.http.load.p99Ms > rw.http.load.p99Ms, `load p99 ${rs.http.load.p99Ms} vs ${rw.http.load.p99Ms}`);
+  // The probe samples time evenly, so it sees the jobs; most load requests land between them.
+  assert.ok(rs.http.probe.p99Ms > rw.http.probe.p99Ms, `probe p99 ${rs.http.probe.p99Ms} vs ${rw.http.probe.p99Ms}`);
+  assert.ok(rs.http.load.maxMs >= 50, `load max ${rs.http.load.maxMs}`);
   assert.ok(rw.http.load.requests > 2 * rs.http.load.requests, `load requests ${rw.http.load.requests} vs ${rs.http.load.requests}`);
   assert.ok(!alive(rs.target.pid) && !alive(rw.target.pid));
 });
