@@ -24,7 +24,9 @@ test('run --scenario sync inside the app: its work is counted and its own route 
   assert.ok(rw.work.rounds > 0);
   assert.equal(rs.verdict.status, 'blocked');
   assert.ok(rs.blocking.count >= 1);
-  assert.notEqual(rw.verdict.status, 'blocked');
+  // sync holds the loop most of the window; the worker only loses the odd moment of a shared machine
+  assert.ok(rs.blocking.fraction >= 0.25, `sync blocked ${rs.blocking.fraction}`);
+  assert.ok(rw.blocking.fraction < rs.blocking.fraction / 2, `worker blocked ${rw.blocking.fraction} vs sync ${rs.blocking.fraction}`);
   // The probe samples time evenly, so it sees the jobs; most load requests land between them.
   assert.ok(rs.http.probe.p99Ms > rw.http.probe.p99Ms, `probe p99 ${rs.http.probe.p99Ms} vs ${rw.http.probe.p99Ms}`);
   assert.ok(rs.http.load.maxMs >= 50, `load max ${rs.http.load.maxMs}`);
