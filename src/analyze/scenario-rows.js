@@ -50,7 +50,7 @@ const r1 = (v) => Math.round(v * 10) / 10;
 // A scenario blocks the loop when its blocks cover at least this share of the measured window:
 // its jobs run back to back, so a pattern that holds the loop holds it nearly all the time (90%+
 // here), while a responsive one only loses the odd moment when a shared machine does not run it.
-export const BLOCKS_FRACTION = 0.25;
+export const BLOCKS_FRACTION = 0.5;
 
 /** @param {any} report */
 export function blocksLoop(report) {
