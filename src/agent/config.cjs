@@ -20,6 +20,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
+ * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  */
 
 /**

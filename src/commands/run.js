@@ -24,6 +24,7 @@ import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
 import { ProfiledTarget } from '../profile/profiled-target.js';
+import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -59,6 +60,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {boolean} showOutput
  * @property {string} [profiler] external profiler: 0x
  * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
+ * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
+ * @property {number} [rounds] rounds per job of --scenario
  *
  * @typedef {object} RunIO
  * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
@@ -77,6 +80,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
   const profiler = resolveProfiler(opts, io);
+  const scenario = opts.scenario ? scenarioConfig(opts.scenario, opts.rounds) : undefined;
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
   const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
@@ -85,7 +89,7 @@ export async function run(opts, io) {
   try {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
       ...stacksConfig(opts),
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
@@ -257,6 +261,7 @@ function settingsOf(opts, target, mode) {
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
   };
 }
 
