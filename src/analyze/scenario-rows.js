@@ -21,6 +21,7 @@
  * @property {{count: number, longestMs: number, fraction: number}} blocks count, longest, share of the window blocked (medians)
  * @property {string | null} phase most frequent block phase (or cause) when the reports have it
  * @property {string} advice
+ * @property {string | null} blockAdvice the advice of the run's longest block (its stack's cause and site)
  * @property {string} report
  * @property {string[]} reports
  */
@@ -91,7 +92,9 @@ export function scenarioRow(entry) {
       fraction: Math.round(median(reports.map((r) => r.blocking.fraction ?? 0)) * 1000) / 1000,
     },
     phase: mostFrequent(blocks.map((b) => b.phase ?? b.cause)),
-    advice: mostFrequent(blocks.map((b) => b.advice)) ?? entry.scenario.advice,
+    // the scenario's own short advice for the table; the longest block's full advice beside it
+    advice: entry.scenario.advice,
+    blockAdvice: [...blocks].sort((a, b) => b.durationMs - a.durationMs)[0]?.advice ?? null,
     report: entry.runs[0]?.path ?? '',
     reports: entry.runs.map((r) => r.path),
   };

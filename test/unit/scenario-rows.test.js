@@ -33,7 +33,7 @@ test('a scenario blocks the loop when its blocks cover half of the window or mor
   assert.equal(blocksLoop(report({})), false);
 });
 
-test('rows: medians over repeated runs, ratio to sync, phase and advice from the blocks when present', () => {
+test('rows: medians over repeated runs, ratio to sync, phase and the longest block advice from the blocks when present', () => {
   const rows = scenarioRows([
     { scenario: scenario('sync'), runs: [200, 220, 210].map((rps) => ({ report: report({ rps, blocks: [{ startMs: 0, durationMs: 600, phase: 'timers', advice: 'move it' }], p99: 600 }), path: 'sync/report.json' })) },
     { scenario: scenario('set-timeout'), runs: [{ report: report({ rps: 2, cpu: 8 }), path: 'st/report.json' }] },
@@ -44,7 +44,8 @@ test('rows: medians over repeated runs, ratio to sync, phase and advice from the
   assert.deepEqual(sync.throughputSpread, { min: 200, max: 220 });
   assert.equal(sync.verdict, 'blocks');
   assert.equal(sync.phase, 'timers');
-  assert.equal(sync.advice, 'move it');
+  assert.equal(sync.advice, 'advice sync');
+  assert.equal(sync.blockAdvice, 'move it');
   assert.equal(sync.reports.length, 3);
   // one run of three caught by a stall of the machine does not make a responsive pattern block
   const stalled = report({ rps: 180, blocks: [{ startMs: 0, durationMs: 600 }] });
