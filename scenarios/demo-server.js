@@ -3,9 +3,14 @@
 // synchronous loop and blocks every other request while it runs.
 //   node scenarios/demo-server.js            (PORT from the environment, default 1337)
 //   GET /compute-sync?rounds=50000           (rounds of sha256.update(100 random bytes as hex))
+//   GET /scenario/<name>?rounds=200000&budget=3000
+//                                            the same work scheduled as scenario <name> (see
+//                                            scenarios/index.cjs), stopped after `budget` ms;
+//                                            answers {scenario, rounds, ms} as JSON
 
 import http from 'node:http';
 import crypto from 'node:crypto';
+import scenarios from './index.cjs';
 
 const DEFAULT_ROUNDS = 50_000;
 
@@ -22,10 +27,32 @@ function rounds(url) {
   return Number.isInteger(n) && n > 0 && n <= 1e8 ? n : DEFAULT_ROUNDS;
 }
 
+/**
+ * @param {import('./index.cjs').Scenario} scenario
+ * @param {URL} url
+ * @param {http.ServerResponse} response
+ */
+function runScenario(scenario, url, response) {
+  const budget = Number(url.searchParams.get('budget'));
+  const started = performance.now();
+  scenario.run({ rounds: rounds(url), budgetMs: budget > 0 ? budget : undefined }).then(
+    (done) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ scenario: scenario.name, rounds: done, ms: Math.round(performance.now() - started) }) + '\n');
+    },
+    (error) => {
+      response.statusCode = 500;
+      response.end(`${error.message}\n`);
+    },
+  );
+}
+
 const server = http.createServer(function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/healthcheck') return response.end('all good!\n');
   if (url.pathname === '/compute-sync') return response.end(computeSync(rounds(url)) + '\n');
+  const scenario = url.pathname.startsWith('/scenario/') ? scenarios.loadScenario(url.pathname.slice(10)) : null;
+  if (scenario) return runScenario(scenario, url, response);
   response.statusCode = 404;
   response.end('not found\n');
 });

@@ -6,9 +6,11 @@ import { EXIT, ProbeError } from './errors.js';
 import { TOOL } from './tool.js';
 import { run } from './commands/run.js';
 import { reportCommand } from './commands/report.js';
+import { compareCommand } from './commands/compare-command.js';
 import { renderRunTables } from './report/table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
+import { profilerChoice, clinicChoice } from './profile/resolve.js';
 
 /**
  * @typedef {object} CliIO
@@ -76,6 +78,10 @@ function buildProgram(io, setExit) {
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
     .option('--fail-on <budgets>', 'exit 1 when a budget is breached, e.g. "lag.p99>50ms,blocks.count>0" (repeatable)', parse.budgets)
     .option('--format <list>', 'files to write: json,html,md,junit (default all; report.json always)', parse.formats)
+    .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
+    .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
+    .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
+    .option('--rounds <n>', 'rounds per job of --scenario (default 200000)', parse.positiveInt)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
       const result = await run({ ...opts, app, appArgs }, {
@@ -108,6 +114,7 @@ function buildProgram(io, setExit) {
       if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
       setExit(result.exitCode);
     });
+  compareCommand(program, io, setExit);
   return program;
 }
 

@@ -1,11 +1,13 @@
 'use strict';
 // The live side channel to the tool: an extra file descriptor the tool opened for us (the app
-// has no reason to touch it). JSON lines both ways; unref'ed so it never keeps the app alive.
+// has no reason to touch it), or a Unix socket when a profiler (0x, clinic) sits between the tool
+// and the app and owns the app's extra descriptors. JSON lines both ways; unref'ed so it never
+// keeps the app alive.
 
 const net = require('node:net');
 
 /**
- * @param {number} fd
+ * @param {number | string} fd a descriptor, or the path of a Unix socket to connect to
  * @param {(command: {cmd: string}) => void} onCommand
  * @param {() => void} onClose the tool went away
  */
@@ -13,7 +15,7 @@ function openChannel(fd, onCommand, onClose) {
   /** @type {net.Socket} */
   let socket;
   try {
-    socket = new net.Socket({ fd, readable: true, writable: true });
+    socket = typeof fd === 'string' ? net.createConnection(fd) : new net.Socket({ fd, readable: true, writable: true });
   } catch {
     return { send() {} };
   }

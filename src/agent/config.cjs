@@ -8,8 +8,8 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
 /**
  * @typedef {object} AgentConfig
  * @property {string} dir data folder for event log and summary
- * @property {number} parentPid the tool's pid
- * @property {number} [channelFd] side-channel descriptor
+ * @property {number} parentPid pid of the app's parent: the tool, or its profiler runner (--profiler, --clinic)
+ * @property {number | string} [channelFd] side-channel descriptor, or a Unix socket path (under a profiler)
  * @property {number} resolutionMs heartbeat interval
  * @property {number} thresholdMs block threshold
  * @property {number} windowMs timeline window
@@ -20,6 +20,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
+ * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  */
 
 /**

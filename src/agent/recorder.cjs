@@ -9,6 +9,7 @@ const { Sink } = require('./sink.cjs');
 const { openChannel } = require('./channel.cjs');
 const { startStacks } = require('./stacks.cjs');
 const { startAsyncOrigin } = require('./async-origin.cjs');
+const { WorkMeter } = require('./work-meter.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -27,6 +28,9 @@ function start(config) {
     if (durationMs >= LONG_GC_MS) sink.push({ type: 'gc', t, durationMs, kind });
   });
   const memory = { rssMaxBytes: 0, heapUsedMaxBytes: 0 };
+  const work = new WorkMeter(config.windowMs);
+  /** @type {{stop: () => void} | null} */
+  let scenario = null;
   let stopped = false;
 
   const channel = config.channelFd
@@ -47,7 +51,7 @@ function start(config) {
     sampleMemory();
     sink.flush();
     sink.writeSummary({
-      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory,
+      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory, work: work.summary(),
     });
   }
 
@@ -56,10 +60,12 @@ function start(config) {
     stopped = true;
     clearInterval(flushTimer);
     listenChannel.unsubscribe(onListen);
+    if (scenario) scenario.stop();
     monitor.stop();
     stacks?.stop();
     origin?.stop();
     gc.stop();
+    work.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity);
   }
@@ -70,6 +76,8 @@ function start(config) {
       monitor.reset();
       stacks?.restart();
       gc.reset();
+      work.reset();
+      if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);
       memory.rssMaxBytes = 0;
       memory.heapUsedMaxBytes = 0;
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
@@ -104,6 +112,7 @@ function start(config) {
   flushTimer.unref();
   monitor.start();
   gc.start();
+  work.start();
   process.on('exit', finish);
   const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
   sink.push(hello);

@@ -6,6 +6,7 @@ import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
 import { attributeBlocks } from './attribution.js';
 import { loopFindings } from './findings.js';
+import { workInWindow } from './work.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -109,6 +110,7 @@ export function buildReport(record) {
       rssMaxMb: mb(summary?.memory.rssMaxBytes ?? 0),
       heapUsedMaxMb: mb(summary?.memory.heapUsedMaxBytes ?? 0),
     },
+    work: workInWindow(summary?.work ?? null, from, to),
     gc: summary ? roundAll({ count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs }) : { count: 0, totalMs: 0, maxMs: 0 },
     blocking: blockTotals(blocks, measuredMs),
     blocks: stacksMode === 'none' && !continuous ? blocks : attributed.blocks,

@@ -23,6 +23,9 @@ import { Progress } from './progress.js';
 import { finishReport, budgetMessage } from './finish-report.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
+import { resolveProfiler } from '../profile/resolve.js';
+import { ProfiledTarget } from '../profile/profiled-target.js';
+import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -58,6 +61,10 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {boolean} showOutput
  * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
  * @property {string[]} [format] formats to write (--format); report.json is always written
+ * @property {string} [profiler] external profiler: 0x
+ * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
+ * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
+ * @property {number} [rounds] rounds per job of --scenario
  *
  * @typedef {object} RunIO
  * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
@@ -75,19 +82,25 @@ const epochNow = () => performance.timeOrigin + performance.now();
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
+  const profiler = resolveProfiler(opts, io);
+  const scenario = opts.scenario ? scenarioConfig(opts.scenario, opts.rounds) : undefined;
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
+  const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
   const output = new OutputLog(path.join(outDir, 'target.log'), { echo: opts.showOutput ? io.stderr : null });
   const progress = new Progress(io.stderr, io.progress);
   try {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS,
+      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
       ...stacksConfig(opts),
     };
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
-    const child = new Target({
+    const child = profiler && workDir ? new ProfiledTarget({
+      profiler, script: target.script, args: opts.appArgs, cwd: io.cwd, env: { ...io.env, PORT: env.PORT },
+      agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
+    }) : new Target({
       execPath: process.execPath, nodeArgs: [], script: target.script, args: opts.appArgs,
       cwd: io.cwd, env, output,
     });
@@ -95,17 +108,21 @@ export async function run(opts, io) {
     const observed = await observe(child, target, opts, io, progress);
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
-    const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
-    const profiles = readProfiles(dataDir, child.pid);
-    const artifacts = { json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir) };
+    const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
+    const agent = readAgentData(dataDir).find((d) => d.pid === appPid) ?? null;
+    const profiles = readProfiles(dataDir, appPid);
+    const artifacts = {
+      json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
+      ...(child instanceof ProfiledTarget ? child.artifacts : {}),
+    };
     const failure = targetFailure(child, observed, target.expectServer);
-    const notes = [...observed.notes];
+    const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : [])];
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
       tool: TOOL,
       target: {
-        script: target.display, args: opts.appArgs, nodeVersion: process.version, pid: child.pid,
+        script: target.display, args: opts.appArgs, nodeVersion: process.version, pid: appPid,
         exitCode: stopped.exit.code, signal: stopped.exit.signal, port: observed.port,
         listenAfterMs: observed.listenAt ? Math.round(observed.listenAt - spawnedAt) : null,
       },
@@ -122,7 +139,7 @@ export async function run(opts, io) {
       load: observed.load?.stats ?? null,
       agent,
       profiles,
-      threads: opts.threads ? readThreads(dataDir, child.pid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      threads: opts.threads ? readThreads(dataDir, appPid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
@@ -145,6 +162,7 @@ export async function run(opts, io) {
     progress.stop();
     output.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
@@ -248,6 +266,7 @@ function settingsOf(opts, target, mode) {
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
   };
 }
 

@@ -1,0 +1,112 @@
+// `eventloop-probe compare [scenario...]`: every scenario in a fresh demo-server process under the
+// agent (the run pipeline, called in-process), one job at a time on its route while the probe
+// asks /healthcheck every 50 ms; then one row per scenario and a recommendation.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { EXIT } from '../errors.js';
+import { TOOL } from '../tool.js';
+import { prepareOutDir } from '../launch/out-dir.js';
+import { run } from './run.js';
+import { scenarioRows, bestRow, recommendation } from '../analyze/scenario-rows.js';
+import scenarios from '../../scenarios/index.cjs';
+
+export const COMPARE_DEFAULTS = Object.freeze({ rounds: 200_000, timeBudget: 3, repeat: 1 });
+const PROBE = '/healthcheck';
+const PROBE_INTERVAL_MS = 50;
+const THRESHOLD_MS = 50;
+
+/**
+ * @typedef {object} CompareScenarioOptions
+ * @property {string[]} names scenarios to run, in order
+ * @property {number} rounds rounds per job
+ * @property {number} timeBudget seconds per scenario run (and the cap of one job)
+ * @property {number} repeat runs per scenario
+ * @property {string} [out]
+ *
+ * @typedef {import('./run.js').RunIO} RunIO
+ */
+
+/** @param {CompareScenarioOptions} opts @param {RunIO} io */
+export async function compareScenarios(opts, io) {
+  const started = performance.now();
+  const outDir = prepareOutDir(opts.out, 'compare', io.cwd);
+  const picked = opts.names.map((name) => /** @type {import('../../scenarios/index.cjs').Scenario} */ (scenarios.loadScenario(name)));
+  /** @type {Map<string, {report: any, path: string}[]>} */
+  const runs = new Map(picked.map((s) => [s.name, []]));
+  let exitCode = /** @type {number} */ (EXIT.OK);
+  /** @type {string | null} */
+  let message = null;
+  const total = picked.length * opts.repeat;
+  let done = 0;
+  // Alternate the scenarios round by round, so a noisy moment of the machine spreads over all.
+  outer: for (let round = 1; round <= opts.repeat; round++) {
+    for (const scenario of picked) {
+      const rel = opts.repeat > 1 ? path.join(scenario.name, `run-${round}`) : scenario.name;
+      const result = await run(runOptions(scenario.name, opts, path.join(outDir, rel)), { ...io, progress: false });
+      done++;
+      io.stderr.write(`[${done}/${total}] ${scenario.name}: ${Math.round(result.report.work?.roundsPerSec ?? 0).toLocaleString('en-US')} rounds/s, ${result.report.verdict.status}\n`);
+      /** @type {any[]} */ (runs.get(scenario.name)).push({ report: result.report, path: path.join(rel, 'report.json') });
+      if (result.exitCode !== EXIT.OK) {
+        exitCode = result.exitCode;
+        message = `${scenario.name}: ${result.message}`;
+        break outer;
+      }
+    }
+  }
+  const entries = picked.map((scenario) => ({ scenario, runs: /** @type {any[]} */ (runs.get(scenario.name)) }))
+    .filter((e) => e.runs.length > 0);
+  const rows = scenarioRows(entries);
+  const elapsedMs = Math.round(performance.now() - started);
+  const compare = {
+    schemaVersion: 1,
+    tool: TOOL,
+    kind: 'scenarios',
+    createdAt: new Date().toISOString(),
+    elapsedMs,
+    settings: {
+      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: 1,
+      probe: PROBE, probeIntervalMs: PROBE_INTERVAL_MS, thresholdMs: THRESHOLD_MS, nodeVersion: process.version,
+    },
+    scenarios: rows,
+    best: bestRow(rows)?.name ?? null,
+    recommendation: recommendation(rows),
+    complete: exitCode === EXIT.OK,
+  };
+  fs.writeFileSync(path.join(outDir, 'compare.json'), JSON.stringify(compare, null, 2) + '\n');
+  return { exitCode, message, compare, outDir };
+}
+
+/**
+ * The run of one scenario: the demo server, one connection on the scenario's route.
+ * @param {string} name @param {CompareScenarioOptions} opts @param {string} out
+ * @returns {import('./run.js').RunOptions}
+ */
+function runOptions(name, opts, out) {
+  const budgetMs = Math.round(opts.timeBudget * 1000);
+  return {
+    appArgs: [],
+    route: [`/scenario/${name}?rounds=${opts.rounds}&budget=${budgetMs}`],
+    probe: PROBE,
+    probeInterval: PROBE_INTERVAL_MS,
+    probeTimeout: 5000,
+    connections: 1,
+    duration: opts.timeBudget,
+    method: 'GET',
+    header: {},
+    load: true,
+    listenTimeout: 15,
+    stacks: 'running',
+    stackInterval: 5,
+    profile: true,
+    profileInterval: 1000,
+    threshold: THRESHOLD_MS,
+    resolution: 10,
+    killAfter: 5000,
+    timeout: opts.timeBudget + 10,
+    out,
+    json: false,
+    showOutput: false,
+  };
+}

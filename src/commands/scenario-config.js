@@ -1,0 +1,15 @@
+// `run --scenario <name>`: which scenario module the agent loads into the target, checked before
+// anything starts.
+
+import scenarios from '../../scenarios/index.cjs';
+import { UsageError } from '../errors.js';
+
+export const SCENARIO_NAMES = scenarios.NAMES;
+export const DEFAULT_ROUNDS = 200_000;
+
+/** @param {string} name @param {number} [rounds] */
+export function scenarioConfig(name, rounds = DEFAULT_ROUNDS) {
+  const file = scenarios.scenarioPath(name);
+  if (!file) throw new UsageError(`unknown scenario: ${name}`, `one of ${SCENARIO_NAMES.join(', ')}`);
+  return { path: file, name, rounds };
+}

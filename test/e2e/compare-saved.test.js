@@ -1,0 +1,92 @@
+// `compare` of saved runs: side by side with deltas, regressions marked, Mann-Whitney U over
+// repeated runs, and one line with exit 2 for anything that is not a report.json of ours.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runBin, readReport, tempDir, FIXTURES } from '../helpers.js';
+
+/** One real report.json, and copies of it with the probe and lag figures scaled (a group of runs). */
+async function savedRuns(/** @type {import('node:test').TestContext} */ t) {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'real');
+  const r = await runBin(['run', path.join(FIXTURES, 'http-server.js'), '--route', '/', '-d', '0.5', '-c', '2', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const real = readReport(out);
+  /** @param {string} folder @param {number[]} factors */
+  const group = (folder, factors) => factors.forEach((f, i) => {
+    const copy = structuredClone(real);
+    copy.http.probe.p99Ms = 10 * f;
+    copy.lag.p99Ms = 5 * f;
+    copy.http.load.rps = 1000 + i; // steady
+    fs.mkdirSync(path.join(dir, folder, `run-${i + 1}`), { recursive: true });
+    fs.writeFileSync(path.join(dir, folder, `run-${i + 1}`, 'report.json'), JSON.stringify(copy));
+  });
+  return { dir, out, real, group };
+}
+
+test('two saved runs: values side by side, delta and %, a regression marked', async (t) => {
+  const { dir, out, real } = await savedRuns(t);
+  const slower = structuredClone(real);
+  slower.http.probe.p99Ms = real.http.probe.p99Ms * 3 + 20;
+  fs.writeFileSync(path.join(dir, 'slower.json'), JSON.stringify(slower));
+  const r = await runBin(['compare', path.join(out, 'report.json'), 'slower.json', '--json'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const diff = JSON.parse(r.stdout);
+  assert.equal(diff.kind, 'saved');
+  assert.deepEqual(diff.sides.map((/** @type {any} */ s) => s.n), [1, 1]);
+  const p99 = diff.metrics.find((/** @type {any} */ m) => m.key === 'http.probe.p99Ms');
+  assert.deepEqual(p99.values, [real.http.probe.p99Ms, slower.http.probe.p99Ms]);
+  assert.equal(p99.deltas[0].mark, 'regression');
+  assert.ok(p99.deltas[0].pct > 100);
+  assert.equal(p99.deltas[0].p, null); // single runs: no test
+  assert.ok(diff.regressions.some((/** @type {any} */ x) => x.metric === 'probe p99'));
+  const lag = diff.metrics.find((/** @type {any} */ m) => m.key === 'lag.p99Ms');
+  assert.equal(lag.deltas[0].delta, 0);
+  assert.equal(lag.deltas[0].mark, null);
+  assert.match(r.stderr, /regression/);
+  assert.match(r.stderr, /cannot be told from noise/);
+});
+
+test('folders of repeated runs: Mann-Whitney U says beyond the noise, or within it', async (t) => {
+  const { dir, group } = await savedRuns(t);
+  group('before', [1.0, 1.1, 0.9, 1.05]);
+  group('after', [2.0, 2.2, 1.9, 2.1]);
+  group('same', [1.02, 0.95, 1.08, 0.97]);
+  const r = await runBin(['compare', 'before', 'after', 'same', '--json', '--out', 'diff'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const diff = JSON.parse(r.stdout);
+  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'diff', 'compare.json'), 'utf8')), diff);
+  assert.deepEqual(diff.sides.map((/** @type {any} */ s) => s.n), [4, 4, 4]);
+  const p99 = diff.metrics.find((/** @type {any} */ m) => m.key === 'http.probe.p99Ms');
+  const [after, same] = p99.deltas;
+  assert.equal(after.beyondNoise, true);
+  assert.ok(after.p < 0.05 && Math.abs(after.p - 2 / 70) < 1e-3, `p ${after.p}`); // complete separation, 4 vs 4
+  assert.equal(after.mark, 'regression');
+  assert.equal(same.beyondNoise, false);
+  assert.notEqual(same.mark, 'regression');
+  assert.match(r.stderr, /Mann-Whitney U/);
+});
+
+test('not a report of ours, a newer schema, one run only, mixing names and files: one line, exit 2', async (t) => {
+  const { dir, out, real } = await savedRuns(t);
+  const good = path.join(out, 'report.json');
+  fs.writeFileSync(path.join(dir, 'other.json'), JSON.stringify({ name: 'lighthouse', audits: {} }));
+  fs.writeFileSync(path.join(dir, 'newer.json'), JSON.stringify({ ...real, schemaVersion: 2 }));
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{"schemaVersion": 1,');
+  const cases = [
+    [['compare', good, 'other.json'], /other\.json is not a report\.json of eventloop-probe/],
+    [['compare', good, 'newer.json'], /newer\.json has schemaVersion 2, newer than this eventloop-probe reads \(1\)/],
+    [['compare', good, 'broken.json'], /broken\.json is not valid JSON/],
+    [['compare', good], /at least two saved runs/],
+    [['compare', good, 'sync'], /cannot mix scenario names and saved runs/],
+  ];
+  for (const [args, pattern] of /** @type {[string[], RegExp][]} */ (cases)) {
+    const r = await runBin(args, { cwd: dir });
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, pattern);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+});

@@ -1,0 +1,89 @@
+// `compare` replays the scheduling scenarios of seed 004 (reduced rounds and time budget) and
+// must reproduce the seed's verdicts and orderings; assertions are orderings and generous ratios.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runBin, tempDir, alive } from '../helpers.js';
+
+test('compare (all scenarios): the seed\'s verdicts and orderings, compare.json and one report per scenario', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'cmp');
+  const r = await runBin(['compare', '--rounds', '60000', '--time-budget', '1.5', '--json', '--out', out], { cwd: dir, timeoutMs: 120_000 });
+  assert.equal(r.code, 0, r.stderr);
+  const printed = JSON.parse(r.stdout);
+  const compare = JSON.parse(fs.readFileSync(path.join(out, 'compare.json'), 'utf8'));
+  assert.deepEqual(printed, compare);
+  assert.match(r.stderr, /recommendation: use (partitioned|worker-thread)/);
+  /** @type {Record<string, any>} */
+  const s = Object.fromEntries(compare.scenarios.map((/** @type {any} */ row) => [row.name, row]));
+  assert.deepEqual(Object.keys(s), ['sync', 'async-await', 'next-tick', 'set-timeout', 'set-immediate', 'partitioned', 'worker-thread']);
+
+  for (const row of compare.scenarios) {
+    const report = JSON.parse(fs.readFileSync(path.join(out, row.report), 'utf8'));
+    assert.equal(report.work.scenario, row.name);
+    assert.ok(row.throughput > 0, `${row.name} did no work`);
+    assert.ok(report.http.probe.requests > 0, `${row.name}: no probe answered`);
+    assert.ok(!alive(report.target.pid), `${row.name}: target still alive`);
+    for (const key of ['verdict', 'throughput', 'throughputRatio', 'cpu', 'lag', 'http', 'report']) assert.ok(key in row, `${row.name}.${key}`);
+  }
+  // The loop is held for a whole job: blocks, and the probe waits of the order of a job.
+  for (const name of ['sync', 'async-await', 'next-tick']) {
+    assert.equal(s[name].verdict, 'blocks', `${name} verdict`);
+    assert.ok(s[name].blocks.count >= 1, `${name} blocks`);
+    assert.ok(s[name].http.probe.p99Ms > 4 * s['worker-thread'].http.probe.p99Ms, `${name} probe p99 ${s[name].http.probe.p99Ms}`);
+  }
+  // setTimeout(0) per round: responsive but mostly idle, a tiny fraction of the work.
+  assert.equal(s['set-timeout'].verdict, 'responsive');
+  assert.ok(s['set-timeout'].cpu.percent < 50, `set-timeout cpu ${s['set-timeout'].cpu.percent}`);
+  assert.ok(s['set-timeout'].throughputRatio < 0.1, `set-timeout ratio ${s['set-timeout'].throughputRatio}`);
+  assert.ok(s['set-timeout'].cpu.percent < s.sync.cpu.percent);
+  // setImmediate per round: responsive, busy, slower than sync but far faster than setTimeout.
+  assert.equal(s['set-immediate'].verdict, 'responsive');
+  assert.ok(s['set-immediate'].throughput > 20 * s['set-timeout'].throughput);
+  assert.ok(s['set-immediate'].cpu.percent > s['set-timeout'].cpu.percent);
+  // The fixes: responsive, and close to sync's throughput (generous: the machine is shared).
+  for (const name of ['partitioned', 'worker-thread']) {
+    assert.equal(s[name].verdict, 'responsive', `${name} verdict`);
+    assert.ok(s[name].throughputRatio > 0.4, `${name} ratio ${s[name].throughputRatio}`);
+    assert.ok(s[name].throughput > s['set-timeout'].throughput * 20);
+  }
+  assert.ok(['partitioned', 'worker-thread', 'set-immediate'].includes(compare.best), `best ${compare.best}`);
+  assert.equal(s.sync.throughputRatio, 1);
+});
+
+test('compare with names and --repeat: only those scenarios, runs alternate, medians and spread', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'cmp');
+  const r = await runBin(['compare', 'sync', 'partitioned', '--rounds', '40000', '--time-budget', '1.5', '--repeat', '2', '--out', out], { cwd: dir, timeoutMs: 90_000 });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /rounds\/s \(spread\)/);
+  assert.match(r.stdout, /compared 2 scenario\(s\) in \d+\.\d s/);
+  const order = [...r.stderr.matchAll(/\[\d\/4\] (\S+):/g)].map((m) => m[1]);
+  assert.deepEqual(order, ['sync', 'partitioned', 'sync', 'partitioned']);
+  const compare = JSON.parse(fs.readFileSync(path.join(out, 'compare.json'), 'utf8'));
+  assert.deepEqual(compare.scenarios.map((/** @type {any} */ s) => s.name), ['sync', 'partitioned']);
+  for (const row of compare.scenarios) {
+    assert.deepEqual(row.reports, [path.join(row.name, 'run-1', 'report.json'), path.join(row.name, 'run-2', 'report.json')]);
+    assert.ok(row.throughputSpread.min <= row.throughput && row.throughput <= row.throughputSpread.max);
+    for (const rel of row.reports) assert.ok(fs.existsSync(path.join(out, rel)));
+  }
+  assert.equal(compare.scenarios[0].verdict, 'blocks');
+  assert.equal(compare.scenarios[1].verdict, 'responsive');
+  assert.equal(compare.settings.repeat, 2);
+});
+
+test('compare: an unknown scenario or a missing file is one line and exit 2, nothing started', async (t) => {
+  const dir = tempDir(t);
+  const bad = await runBin(['compare', 'sync', 'set-timout'], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^eventloop-probe: error: unknown scenario: set-timout \(one of sync, .*\)\n$/);
+  const missing = await runBin(['compare', 'a/report.json', 'b/report.json'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stderr.trim().split('\n').length, 1);
+  assert.match(missing.stderr, /cannot read a\/report\.json/);
+  const bad2 = await runBin(['compare', '--repeat', '0'], { cwd: dir });
+  assert.equal(bad2.code, 2);
+  assert.ok(!fs.existsSync(path.join(dir, 'reports')));
+});

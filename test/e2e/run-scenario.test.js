@@ -1,0 +1,47 @@
+// `run app.js --scenario <name>`: the agent does the scenario's job inside the user's own process
+// while the load hits the user's routes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { runBin, readReport, tempDir, FIXTURES, alive } from '../helpers.js';
+
+test('run --scenario sync inside the app: its work is counted and its own route suffers', async (t) => {
+  const dir = tempDir(t);
+  const sync = path.join(dir, 'sync');
+  const worker = path.join(dir, 'worker');
+  const app = path.join(FIXTURES, 'http-server.js');
+  const a = await runBin(['run', app, '--route', '/', '-c', '2', '-d', '1.5', '--scenario', 'sync', '--rounds', '40000', '--out', sync], { cwd: dir });
+  assert.equal(a.code, 0, a.stderr);
+  const b = await runBin(['run', app, '--route', '/', '-c', '2', '-d', '1.5', '--scenario', 'worker-thread', '--rounds', '40000', '--out', worker], { cwd: dir });
+  assert.equal(b.code, 0, b.stderr);
+  const rs = readReport(sync);
+  const rw = readReport(worker);
+  assert.deepEqual(rs.run.settings.scenario, { name: 'sync', rounds: 40000 });
+  assert.equal(rs.work.scenario, 'sync');
+  assert.equal(rw.work.scenario, 'worker-thread');
+  assert.ok(rs.work.rounds > 40000, `sync rounds ${rs.work.rounds}`); // several jobs back to back
+  assert.ok(rw.work.rounds > 0);
+  assert.equal(rs.verdict.status, 'blocked');
+  assert.ok(rs.blocking.count >= 1);
+  // sync holds the loop most of the window; the worker only loses the odd moment of a shared machine
+  assert.ok(rs.blocking.fraction >= 0.25, `sync blocked ${rs.blocking.fraction}`);
+  assert.ok(rw.blocking.fraction < rs.blocking.fraction / 2, `worker blocked ${rw.blocking.fraction} vs sync ${rs.blocking.fraction}`);
+  // The probe samples time evenly, so it sees the jobs; most load requests land between them.
+  assert.ok(rs.http.probe.p99Ms > rw.http.probe.p99Ms, `probe p99 ${rs.http.probe.p99Ms} vs ${rw.http.probe.p99Ms}`);
+  assert.ok(rs.http.load.maxMs >= 50, `load max ${rs.http.load.maxMs}`);
+  assert.ok(rw.http.load.requests > rs.http.load.requests, `load requests ${rw.http.load.requests} vs ${rs.http.load.requests}`);
+  assert.ok(!alive(rs.target.pid) && !alive(rw.target.pid));
+});
+
+test('run without --scenario has no work; an unknown scenario is one line and exit 2', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'plain');
+  const ok = await runBin(['run', path.join(FIXTURES, 'http-server.js'), '--route', '/', '-d', '0.5', '--out', out], { cwd: dir });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(readReport(out).work, null);
+  assert.equal(readReport(out).run.settings.scenario, null);
+  const bad = await runBin(['run', path.join(FIXTURES, 'http-server.js'), '--route', '/', '--scenario', 'busy-loop'], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^eventloop-probe: error: unknown scenario: busy-loop \(one of sync, async-await, .*\)\n$/);
+});
