@@ -95,6 +95,10 @@ test('report.html: timeline, blocks, stacks, flame graphs (full, blocked-only, p
   await page.click('#flame-reset');
   assert.doesNotMatch(await page.textContent('#flame-info') ?? '', /zoomed/);
 
+  // The folder's files are linked, relative to the page.
+  assert.deepEqual(await page.locator('#files a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    ['report.json', 'target.log', 'report.html', 'flamegraph.html', 'summary.md', 'junit.xml']);
+
   assert.deepEqual(problems, []);
 });
 
@@ -106,6 +110,7 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
     report.notes.push(hostile);
     report.blocks[0].stack[0].functionName = hostile;
     report.findings = [{ kind: 'timer-paced', text: hostile }];
+    report.artifacts.evil = 'javascript:window.pwned=3';
     report.threads = [{ threadId: 1, lag: { p50Ms: 1, p99Ms: 420, maxMs: 430, samples: 100 }, elu: { mean: 0.9 }, blocking: { count: 2, totalMs: 800, longestMs: 430, fraction: 0.4 }, lifeMs: 2000 }];
   });
   const flame = await open(browser, path.join(out, 'flamegraph.html'));
@@ -116,6 +121,7 @@ test('flamegraph.html stands alone; hostile strings in the data stay text', asyn
   const { page, problems } = await open(browser, path.join(out, 'report.html'));
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).pwned), undefined);
   assert.equal(await page.locator('img').count(), 0);
+  assert.equal(await page.locator('#files a[href^="javascript"]').count(), 0, 'only relative file links');
   assert.ok((await page.textContent('#title'))?.includes(hostile));
   assert.ok((await page.textContent('#reasons li.finding'))?.includes(hostile));
   assert.match(await page.textContent('#tables') ?? '', /thread 190\.0%1\.00 ms420 ms430 ms2800 ms \(40\.0%\)430 ms/);

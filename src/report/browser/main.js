@@ -53,4 +53,5 @@
   renderBlocks(data, selectBlock);
   renderSites(data);
   renderNotes(report);
+  renderFiles(report);
 })();

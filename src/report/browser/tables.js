@@ -121,3 +121,12 @@ function renderNotes(report) {
   byId('notes-section').hidden = false;
   byId('notes').replaceChildren(...notes.map((/** @type {string} */ n) => h('li', { text: n })));
 }
+
+/** Links to the other files of the report folder (0x's or clinic's HTML among them). @param {any} report */
+function renderFiles(report) {
+  const entries = Object.entries(report.artifacts ?? {})
+    .filter(([, file]) => typeof file === 'string' && /^[\w][\w.\/-]*$/.test(file) && !file.includes('..'));
+  if (!entries.length) return;
+  byId('files-section').hidden = false;
+  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${name})`])));
+}
