@@ -3,7 +3,7 @@
 // Aggregated over blocks: the call sites that blocked the loop longest.
 
 import { framesOf } from './profiles.js';
-import { FrameMapper, siteOf, kindOf } from './frames.js';
+import { FrameMapper, siteOf, kindOf, AGENT_DIR } from './frames.js';
 import { classifyStack, adviceFor } from './causes.js';
 import { round } from './blocks.js';
 
@@ -108,6 +108,8 @@ const pick = (f) => ({ functionName: f.functionName, url: f.url, line: f.line })
  * @param {Frame[]} frames
  */
 export function topFrame(frames) {
+  // a sample inside our own agent (its flush) is no call site of the app's
+  if (frames.some((f) => f.url.startsWith(AGENT_DIR))) return null;
   return frames.find((f) => f.kind === 'app') ?? frames.find((f) => f.kind === 'node_modules')
     ?? frames.find((f) => f.kind !== 'gc' && !f.functionName.startsWith('(')) ?? null;
 }

@@ -11,7 +11,7 @@ import { SourceMaps } from './source-maps.js';
  */
 
 // Our own agent runs inside the app: its frames count as a dependency's, never as the app's.
-const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
+export const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
 
 /** @param {string} url @param {string} functionName @returns {FrameKind} */
 export function kindOf(url, functionName) {

@@ -123,11 +123,12 @@ export class Target {
   }
 
   /**
-   * Graceful stop: the agent writes its data, then SIGTERM, then SIGKILL after `graceMs`.
+   * Graceful stop: the agent writes its data (it may first have to finish the requests still
+   * queued on a blocked loop: up to `flushTimeoutMs`), then SIGTERM, then SIGKILL after `graceMs`.
    * @param {{graceMs: number, flushTimeoutMs?: number}} options
    * @returns {Promise<{exit: ExitInfo, escalated: boolean, flushed: boolean}>}
    */
-  async stop({ graceMs, flushTimeoutMs = 2000 }) {
+  async stop({ graceMs, flushTimeoutMs = 5000 }) {
     let flushed = false;
     let escalated = false;
     if (!this.exitInfo) {

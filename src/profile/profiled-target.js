@@ -63,7 +63,7 @@ export class ProfiledTarget extends Target {
    * profiler writes its report.
    * @param {{graceMs: number, flushTimeoutMs?: number}} options
    */
-  async stop({ graceMs, flushTimeoutMs = 2000 }) {
+  async stop({ graceMs, flushTimeoutMs = 5000 }) {
     let flushed = false;
     if (!this.appExit) {
       this.send({ cmd: 'stop' });
