@@ -7,6 +7,7 @@ const { LoopMonitor, epochNow } = require('./loop-monitor.cjs');
 const { GcObserver } = require('./gc-observer.cjs');
 const { Sink } = require('./sink.cjs');
 const { openChannel } = require('./channel.cjs');
+const { endAbandonedRun } = require('./tool-gone.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -66,6 +67,7 @@ function start(config) {
       memory.heapUsedMaxBytes = 0;
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
       channel.send({ type: 'started' });
+      flush(monitor.lastBeat); // on disk now, in case the loop never turns again
     } else if (message.cmd === 'stop') {
       finish();
       channel.send({ type: 'stopped' });
@@ -76,8 +78,7 @@ function start(config) {
   function onToolGone() {
     if (stopped) return;
     finish();
-    process.kill(process.pid, 'SIGTERM');
-    setTimeout(() => process.kill(process.pid, 'SIGKILL'), KILL_AFTER_TOOL_GONE_MS).unref();
+    endAbandonedRun(sink, KILL_AFTER_TOOL_GONE_MS);
   }
 
   /** @param {unknown} message */
@@ -87,6 +88,7 @@ function start(config) {
     if (address && typeof address === 'object') {
       const event = { type: 'listen', t: epochNow(), port: address.port, address: address.address, family: address.family };
       sink.push(event);
+      sink.flush();
       channel.send(event);
     }
   }
@@ -99,6 +101,7 @@ function start(config) {
   process.on('exit', finish);
   const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
   sink.push(hello);
+  sink.flush();
   channel.send(hello);
 }
 

@@ -16,6 +16,7 @@ import { startLoad } from '../load/driver.js';
 import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
+import { connectionNotes, earlyExitNote } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
@@ -84,8 +85,10 @@ export async function run(opts, io) {
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
-    const failure = targetFailure(child, observed, target.expectServer);
-    const notes = [...observed.notes];
+    const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
+    const failure = targetFailure(child, observed, target.expectServer) ?? early;
+    const notes = [...observed.notes, ...(early ? [early] : [])];
+    notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
@@ -202,7 +205,7 @@ function targetFailure(child, observed, expectServer) {
   if (observed.unreachable) return 'the target listens on an address that is not loopback; load was not sent';
   if (!observed.stillRunningAtEnd && exit) {
     if (child.crashedBySignal) return `the target was killed by ${child.crashedBySignal}${after}`;
-    if (exit.code !== 0) return `the target exited with code ${exit.code}${after}`;
+    if (exit.code !== 0) return `the target exited with code ${exit.code}${after}${expectServer && observed.neverListened ? ' without listening on a port' : ''}`;
   }
   if (expectServer && observed.neverListened) {
     return observed.stillRunningAtEnd
