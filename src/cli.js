@@ -41,6 +41,8 @@ function buildProgram(io, setExit) {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // one line per problem: commander's "(Did you mean ...?)" joins the error line
+      outputError: (s, write) => write(`eventloop-probe: ${s.trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
 
   program.command('run', { isDefault: true })

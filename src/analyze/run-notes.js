@@ -30,3 +30,21 @@ export function earlyExitNote(observed, exit, startedAt) {
   if (observed.mode === 'script' || observed.stillRunningAtEnd || !exit || exit.code === null) return null;
   return `the target exited on its own (code ${exit.code}) after ${((exit.at - startedAt) / 1000).toFixed(1)} s, before the load ended`;
 }
+
+/**
+ * What the user can do about a failed target, from what was seen of it.
+ * @param {string | null} failure the failure message, or null
+ * @param {{wantedPort?: number, listenedPorts: number[], output: string, env: NodeJS.ProcessEnv}} seen
+ * @returns {string | null}
+ */
+export function withHint(failure, seen) {
+  if (!failure) return null;
+  if (seen.wantedPort && !seen.listenedPorts.includes(seen.wantedPort)) {
+    const other = seen.listenedPorts.length ? `it listened on ${seen.listenedPorts.join(', ')}` : 'it listened on no port';
+    return `${failure}: --port ${seen.wantedPort} was asked for but ${other} (drop --port, or make the app listen on it)`;
+  }
+  if (/EADDRINUSE/.test(seen.output)) {
+    return `${failure}: its port is already in use${seen.env.PORT ? ` (PORT=${seen.env.PORT} is set: unset it and the tool picks a free one)` : ' (stop the other process, or let the app listen on process.env.PORT)'}`;
+  }
+  return failure;
+}

@@ -25,8 +25,8 @@ export function resolveTarget(opts, cwd) {
   let stat;
   try {
     stat = fs.statSync(script);
-  } catch {
-    throw new UsageError(`app file not found: ${opts.app}`, 'give the path of your app\'s entry file, e.g. eventloop-probe run server.js');
+  } catch (error) {
+    throw notFound(opts.app, /** @type {NodeJS.ErrnoException} */ (error).code);
   }
   if (stat.isDirectory()) throw new UsageError(`${opts.app} is a folder`, 'give the entry file inside it, e.g. eventloop-probe run server.js');
   try {
@@ -39,4 +39,15 @@ export function resolveTarget(opts, cwd) {
     routes: opts.route?.length ? opts.route : ['/'], probe: /** @type {string | null} */ (null),
     expectServer: Boolean(opts.route?.length || opts.port),
   };
+}
+
+/** @param {string} app @param {string | undefined} code why stat failed */
+function notFound(app, code) {
+  if (code === 'ELOOP') return new UsageError(`cannot read ${app}: a loop of symbolic links`, 'give the path of the real entry file');
+  if (code === 'EACCES') return new UsageError(`cannot read ${app}: permission denied on a folder of its path`, 'check the folders\' permissions');
+  if (/^[a-z][a-z-]*$/.test(app)) {
+    // a bare word: more likely a mistyped command than an app file
+    return new UsageError(`unknown command or missing app file: ${app}`, 'see eventloop-probe --help for the commands, or give the path of your app\'s entry file, e.g. server.js');
+  }
+  return new UsageError(`app file not found: ${app}`, 'give the path of your app\'s entry file, e.g. eventloop-probe run server.js');
 }

@@ -16,7 +16,7 @@ import { startLoad } from '../load/driver.js';
 import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
-import { connectionNotes, earlyExitNote } from '../analyze/run-notes.js';
+import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
@@ -86,7 +86,10 @@ export async function run(opts, io) {
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
-    const failure = targetFailure(child, observed, target.expectServer) ?? early;
+    const failure = withHint(targetFailure(child, observed, target.expectServer), {
+      wantedPort: opts.port, env: io.env, output: output.lastLines(20).join('\n'),
+      listenedPorts: child.messages.filter((m) => m.type === 'listen').map((m) => m.port),
+    }) ?? early;
     const notes = [...observed.notes, ...(early ? [early] : [])];
     notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
