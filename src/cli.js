@@ -6,6 +6,7 @@ import { EXIT, ProbeError } from './errors.js';
 import { TOOL } from './tool.js';
 import { run } from './commands/run.js';
 import { renderRunTables } from './report/table.js';
+import { renderWorkersTable } from './report/workers-table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
 
@@ -76,7 +77,8 @@ function buildProgram(io, setExit) {
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });
-      const tables = renderRunTables(result.report, chalkFor(opts.json ? io.stderr : io.stdout, io.env));
+      const chalk = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
+      const tables = renderRunTables(result.report, chalk) + renderWorkersTable(result.report, chalk);
       if (opts.json) {
         io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
         io.stderr.write(tables);

@@ -46,12 +46,14 @@ export async function isolatedRun(t, spec) {
     fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
     fs.writeFileSync(path.join(work, name), text);
   }
+  spec.prepare?.(work);
   const before = listTree(work);
   const started = Date.now();
   /** @type {number[]} */
   const signalledAt = [];
   const r = await runBin(spec.args({ app, out, work }), {
-    cwd: work, env: { TMPDIR: tmp, PIDS_FILE: pidsFile, ...spec.env }, timeoutMs: spec.timeoutMs,
+    cwd: work, timeoutMs: spec.timeoutMs,
+    env: { TMPDIR: tmp, PIDS_FILE: pidsFile, ...spec.env, ...(spec.nodeOptions ? { NODE_OPTIONS: spec.nodeOptions(work) } : {}) },
     onSpawn: (child) => {
       if (!spec.signals?.length) return;
       (async () => {
@@ -73,12 +75,15 @@ export async function isolatedRun(t, spec) {
     afterLastSignalMs: () => endedAt - (signalledAt.at(-1) ?? started),
     /** @returns {any} */
     report: () => JSON.parse(fs.readFileSync(reportPath, 'utf8')),
-    /** Everything the brief asks of every case: no process, no temp file, nothing outside --out. */
-    async assertClean() {
+    /**
+     * Everything the brief asks of every case: no process, no temp file, nothing outside --out.
+     * @param {{tmpOfOthers?: RegExp}} [allow] temp entries that belong to the app's own tools
+     */
+    async assertClean(allow = {}) {
       const all = pids();
       if (fs.existsSync(reportPath)) all.push(JSON.parse(fs.readFileSync(reportPath, 'utf8')).target.pid);
       assert.ok(await until(() => all.every(gone), 5000), `processes left: ${all.filter((p) => !gone(p)).join(', ')}`);
-      assert.deepEqual(fs.readdirSync(tmp), [], 'temp files left in TMPDIR');
+      assert.deepEqual(fs.readdirSync(tmp).filter((name) => !allow.tmpOfOthers?.test(name)), [], 'temp files left in TMPDIR');
       assert.deepEqual(listTree(work), before, 'files written in the working folder');
       if (fs.existsSync(reportPath)) {
         const listed = Object.values(JSON.parse(fs.readFileSync(reportPath, 'utf8')).artifacts ?? {});

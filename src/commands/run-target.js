@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
+import { typeScriptLaunch } from '../launch/typescript.js';
 
 export const DEMO_PATH = fileURLToPath(new URL('../../scenarios/demo-server.js', import.meta.url));
 const DEMO_ROUTES = ['/compute-sync'];
@@ -18,7 +19,7 @@ export function resolveTarget(opts, cwd) {
     return {
       script: DEMO_PATH, display: 'demo-server.js (built-in demo)', name: 'demo-server',
       routes: opts.route?.length ? opts.route : DEMO_ROUTES, probe: /** @type {string | null} */ (DEMO_PROBE),
-      expectServer: true,
+      expectServer: true, nodeArgs: /** @type {string[]} */ ([]),
     };
   }
   const script = path.resolve(cwd, opts.app);
@@ -38,6 +39,7 @@ export function resolveTarget(opts, cwd) {
     script, display: opts.app, name: path.basename(script).replace(/\.[^.]+$/, '') || 'app',
     routes: opts.route?.length ? opts.route : ['/'], probe: /** @type {string | null} */ (null),
     expectServer: Boolean(opts.route?.length || opts.port),
+    nodeArgs: typeScriptLaunch(script, opts.app).nodeArgs,
   };
 }
 

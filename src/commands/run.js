@@ -17,6 +17,7 @@ import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
+import { workerRows } from '../analyze/workers.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
@@ -77,14 +78,15 @@ export async function run(opts, io) {
     const env = targetEnv(io.env, agentConfig, { port: io.env.PORT ? undefined : await freePort() });
     const spawnedAt = epochNow();
     const child = new Target({
-      execPath: process.execPath, nodeArgs: [], script: target.script, args: opts.appArgs,
+      execPath: process.execPath, nodeArgs: target.nodeArgs, script: target.script, args: opts.appArgs,
       cwd: io.cwd, env, output,
     });
     io.kill.addEventListener('abort', () => child.kill(), { once: true });
     const observed = await observe(child, target, opts, io, progress);
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
-    const agent = readAgentData(dataDir).find((d) => d.pid === child.pid) ?? null;
+    const agents = readAgentData(dataDir);
+    const agent = agents.find((d) => d.pid === child.pid) ?? null;
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
     const failure = withHint(targetFailure(child, observed, target.expectServer), {
       wantedPort: opts.port, env: io.env, output: output.lastLines(20).join('\n'),
@@ -115,6 +117,9 @@ export async function run(opts, io) {
       agent,
       notes,
       artifacts: { json: 'report.json', log: 'target.log' },
+    });
+    report.workers = workerRows(agents.filter((d) => d !== agent), {
+      from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
     });
     fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
