@@ -18,6 +18,7 @@ import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
 import { workerRows } from '../analyze/workers.js';
+import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
@@ -118,6 +119,7 @@ export async function run(opts, io) {
       notes,
       artifacts: { json: 'report.json', log: 'target.log' },
     });
+    report.timeline = capTimeline(report.timeline);
     report.workers = workerRows(agents.filter((d) => d !== agent), {
       from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
     });

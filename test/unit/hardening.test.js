@@ -71,3 +71,22 @@ test('descendantsOf finds a grandchild; the tracker forgets nothing it saw while
     try { process.kill(grandchild, 'SIGKILL'); } catch { /* gone */ }
   }
 });
+
+test('capTimeline halves the resolution until the points fit, keeping maxima, sums and means', async () => {
+  const { capTimeline } = await import('../../src/analyze/cap-timeline.js');
+  const points = Array.from({ length: 9 }, (_, i) => ({
+    tMs: i * 100, lagMaxMs: i === 3 ? 500 : 1, elu: i % 2 ? 1 : 0, cpuPercent: 50, gcMs: 1,
+    probeMaxMs: i === 4 ? null : 2, probes: 1, requests: 10,
+  }));
+  const small = capTimeline({ windowMs: 100, points }, 20);
+  assert.equal(small.points.length, 9);
+  const capped = capTimeline({ windowMs: 100, points }, 4);
+  assert.equal(capped.windowMs, 400);
+  assert.equal(capped.points.length, 3);
+  assert.deepEqual(capped.points.map((p) => p.tMs), [0, 400, 800]);
+  assert.equal(capped.points[0].lagMaxMs, 500);
+  assert.equal(capped.points[0].elu, 0.5);
+  assert.equal(capped.points[1].probeMaxMs, 2);
+  assert.equal(capped.points.reduce((s, p) => s + p.requests, 0), 90);
+  assert.equal(capped.points.reduce((s, p) => s + p.gcMs, 0), 9);
+});
