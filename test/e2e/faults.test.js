@@ -71,7 +71,8 @@ const CASES = [
     check(report) {
       assert.equal(report.run.mode, 'script');
       assert.equal(report.http.load, null);
-      assert.ok(report.run.durationMs >= 900, `duration ${report.run.durationMs}`);
+      // observed from the agent's start (after Node's own start-up) until --duration after the spawn
+      assert.ok(report.run.durationMs > 600 && report.run.durationMs < 1500, `duration ${report.run.durationMs}`);
       assert.equal(report.target.signal, 'SIGTERM');
     },
   },
