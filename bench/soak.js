@@ -73,13 +73,21 @@ const reportBytes = fs.statSync(path.join(out, 'report.json')).size;
 fs.rmSync(work, { recursive: true, force: true });
 
 const warm = samples.filter((s) => s.t >= 60);
-const from = warm[0] ?? samples[0];
-const to = samples.at(-1);
-console.log(`\nexit code ${code}; ${report.http.load.requests.toLocaleString('en-US')} requests, ${report.timeline.points.length} timeline points, ${report.blocks.length} blocks`);
-console.log(`report.json: ${(reportBytes / 1024).toFixed(0)} KB (${(reportBytes / report.timeline.points.length).toFixed(0)} bytes per 100 ms window)`);
-if (from && to && to.t > from.t) {
-  const perMin = (/** @type {number} */ a, /** @type {number} */ b) => `${(b - a).toFixed(1)} MB (${(((b - a) / (to.t - from.t)) * 60).toFixed(2)} MB/min)`;
-  console.log(`growth from ${from.t.toFixed(0)} s to ${to.t.toFixed(0)} s:`);
-  console.log(`  tool rss ${perMin(from.toolRss, to.toolRss)}, tool heap ${perMin(from.toolHeap, to.toolHeap)}`);
-  console.log(`  app  rss ${perMin(from.appRss, to.appRss)}, app heap ${perMin(from.appHeap, to.appHeap)}`);
+console.log(`\nexit code ${code}; ${report.http.load.requests.toLocaleString('en-US')} requests, ${report.timeline.points.length} timeline points of ${report.timeline.windowMs} ms, ${report.blocks.length} blocks`);
+console.log(`report.json: ${(reportBytes / 1024).toFixed(0)} KB`);
+// Heaps saw-tooth with GC: compare the mean of the first third of the samples after warm-up
+// (the first minute) with the mean of the last third.
+const third = Math.floor(warm.length / 3);
+if (third >= 1) {
+  const head = warm.slice(0, third);
+  const tail = warm.slice(-third);
+  const mean = (/** @type {typeof samples} */ list, /** @type {'toolRss' | 'toolHeap' | 'appRss' | 'appHeap'} */ key) => list.reduce((sum, s) => sum + s[key], 0) / list.length;
+  const minutesApart = ((tail.at(-1)?.t ?? 0) + (tail[0]?.t ?? 0) - (head.at(-1)?.t ?? 0) - (head[0]?.t ?? 0)) / 2 / 60;
+  const growth = (/** @type {'toolRss' | 'toolHeap' | 'appRss' | 'appHeap'} */ key) => {
+    const d = mean(tail, key) - mean(head, key);
+    return `${mean(head, key).toFixed(1)} -> ${mean(tail, key).toFixed(1)} MB (${d >= 0 ? '+' : ''}${(d / minutesApart).toFixed(2)} MB/min)`;
+  };
+  console.log(`growth, mean of the first vs the last third of the samples after the first minute (${minutesApart.toFixed(1)} min apart):`);
+  console.log(`  tool rss ${growth('toolRss')}, tool heap ${growth('toolHeap')}`);
+  console.log(`  app  rss ${growth('appRss')}, app heap ${growth('appHeap')}`);
 }
