@@ -8,6 +8,7 @@ import { run } from './commands/run.js';
 import { reportCommand } from './commands/report.js';
 import { compareCommand } from './commands/compare-command.js';
 import { renderRunTables } from './report/table.js';
+import { renderWorkersTable } from './report/workers-table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
 import { profilerChoice, clinicChoice } from './profile/resolve.js';
@@ -44,6 +45,8 @@ function buildProgram(io, setExit) {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // one line per problem: commander's "(Did you mean ...?)" joins the error line
+      outputError: (s, write) => write(`eventloop-probe: ${s.trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
 
   program.command('run', { isDefault: true })
@@ -88,7 +91,8 @@ function buildProgram(io, setExit) {
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });
-      const tables = renderRunTables(result.report, chalkFor(opts.json ? io.stderr : io.stdout, io.env), io.cwd);
+      const chalk = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
+      const tables = renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk);
       if (opts.json) {
         io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
         io.stderr.write(tables);

@@ -1,7 +1,8 @@
 'use strict';
 // The tool passes one environment variable, EVENTLOOP_PROBE, holding JSON. The agent is active
-// only in the process the tool started itself (its parent is the tool): child processes inherit
-// NODE_OPTIONS, and with it this preload, but stay untouched.
+// in the process the tool started itself (its parent is the tool) and in the cluster workers that
+// process forks (their parent is it, and cluster says they are workers): other child
+// processes inherit NODE_OPTIONS, and with it this preload, but stay untouched.
 
 const ENV_NAME = 'EVENTLOOP_PROBE';
 
@@ -21,7 +22,11 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
+ * @property {'main' | 'cluster-worker'} role
+ * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
  */
+
+const WORKER_FLUSH_MS = 250;
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -37,18 +42,34 @@ function readConfig(env, ppid) {
   } catch {
     return null;
   }
-  if (!config || typeof config.dir !== 'string' || config.parentPid !== ppid) return null;
-  return {
-    resolutionMs: 10,
-    thresholdMs: 50,
-    windowMs: 100,
-    flushMs: 1000,
-    stacks: 'running',
-    profile: true,
-    profileIntervalUs: 1000,
-    stackIntervalMs: 5,
-    ...config,
+  if (!config || typeof config.dir !== 'string') return null;
+  const defaults = {
+    resolutionMs: 10, thresholdMs: 50, windowMs: 100, flushMs: 1000,
+    stacks: 'running', profile: true, profileIntervalUs: 1000, stackIntervalMs: 5,
   };
+  if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };
+  // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)
+  if (config.primaryPid === ppid && /** @type {{isWorker: boolean}} */ (/** @type {unknown} */ (require('node:cluster'))).isWorker) {
+    // A cluster worker: no side channel (its fd 3 is cluster's IPC), and no stop command reaches
+    // it, so it flushes more often.
+    return { ...defaults, ...config, channelFd: undefined, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
+  }
+  return null;
 }
 
-module.exports = { readConfig, ENV_NAME };
+/**
+ * Lets the cluster workers of this process recognise it as their primary: the agent's own
+ * variable gains this pid (children inherit process.env).
+ * @param {NodeJS.ProcessEnv} env
+ * @param {AgentConfig} config
+ */
+function markPrimary(env, config) {
+  if (config.role !== 'main') return;
+  try {
+    env[ENV_NAME] = JSON.stringify({ ...JSON.parse(env[ENV_NAME] || '{}'), primaryPid: process.pid });
+  } catch {
+    // leave it: workers then stay inert
+  }
+}
+
+module.exports = { readConfig, markPrimary, ENV_NAME };

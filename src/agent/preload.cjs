@@ -1,12 +1,17 @@
 'use strict';
 // Loaded with --require (through NODE_OPTIONS) into the user's process. It stays inert unless
-// this is the process the tool started: child processes inherit the preload and must not start
-// agents of their own. Worker threads inherit it too: they stay inert, or with --threads measure
-// their own loop (never the full agent: that would start workers of its own, forever).
+// this is the main thread of the very process the tool started, or of one of its cluster workers:
+// child processes inherit the preload and must not start agents of their own. Worker threads
+// inherit it too: they stay inert, or with --threads measure their own loop (never the full
+// agent: that would start workers of its own, forever).
 
 const { isMainThread } = require('node:worker_threads');
-const { readConfig } = require('./config.cjs');
+const { readConfig, markPrimary } = require('./config.cjs');
 
 const config = readConfig(process.env, process.ppid);
-if (config && isMainThread) require('./recorder.cjs').start(config);
-else if (config && config.threads) require('./thread-recorder.cjs').startThread(config);
+if (config && isMainThread) {
+  markPrimary(process.env, config);
+  require('./recorder.cjs').start(config);
+} else if (config && config.threads && config.role === 'main') {
+  require('./thread-recorder.cjs').startThread(config);
+}

@@ -10,6 +10,7 @@ const { openChannel } = require('./channel.cjs');
 const { startStacks } = require('./stacks.cjs');
 const { startAsyncOrigin } = require('./async-origin.cjs');
 const { WorkMeter } = require('./work-meter.cjs');
+const { endAbandonedRun } = require('./tool-gone.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -82,6 +83,7 @@ function start(config) {
       memory.heapUsedMaxBytes = 0;
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
       channel.send({ type: 'started' });
+      flush(monitor.lastBeat); // on disk now, in case the loop never turns again
     } else if (message.cmd === 'stop') {
       finish();
       channel.send({ type: 'stopped' });
@@ -92,8 +94,7 @@ function start(config) {
   function onToolGone() {
     if (stopped) return;
     finish();
-    process.kill(process.pid, 'SIGTERM');
-    setTimeout(() => process.kill(process.pid, 'SIGKILL'), KILL_AFTER_TOOL_GONE_MS).unref();
+    endAbandonedRun(sink, KILL_AFTER_TOOL_GONE_MS);
   }
 
   /** @param {unknown} message */
@@ -103,6 +104,7 @@ function start(config) {
     if (address && typeof address === 'object') {
       const event = { type: 'listen', t: epochNow(), port: address.port, address: address.address, family: address.family };
       sink.push(event);
+      sink.flush();
       channel.send(event);
     }
   }

@@ -37,6 +37,16 @@ class Sink {
     });
   }
 
+  /** Removes this process's files (and the folder once empty) and writes nothing more. */
+  discard() {
+    this.broken = true;
+    this.pending = [];
+    for (const file of [this.eventsPath, this.summaryPath, `${this.summaryPath}.tmp`]) {
+      try { fs.rmSync(file, { force: true }); } catch { /* nothing to remove */ }
+    }
+    try { fs.rmdirSync(path.dirname(this.eventsPath)); } catch { /* other processes' files remain */ }
+  }
+
   /** @param {() => void} write */
   guard(write) {
     if (this.broken) return;

@@ -19,6 +19,9 @@ import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
+import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
+import { workerRows } from '../analyze/workers.js';
+import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
 import { finishReport, budgetMessage } from './finish-report.js';
 import { resolveTarget } from './run-target.js';
@@ -101,7 +104,7 @@ export async function run(opts, io) {
       profiler, script: target.script, args: opts.appArgs, cwd: io.cwd, env: { ...io.env, PORT: env.PORT },
       agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
     }) : new Target({
-      execPath: process.execPath, nodeArgs: [], script: target.script, args: opts.appArgs,
+      execPath: process.execPath, nodeArgs: target.nodeArgs, script: target.script, args: opts.appArgs,
       cwd: io.cwd, env, output,
     });
     io.kill.addEventListener('abort', () => child.kill(), { once: true });
@@ -109,14 +112,20 @@ export async function run(opts, io) {
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
-    const agent = readAgentData(dataDir).find((d) => d.pid === appPid) ?? null;
+    const agents = readAgentData(dataDir);
+    const agent = agents.find((d) => d.pid === appPid) ?? null;
     const profiles = readProfiles(dataDir, appPid);
     const artifacts = {
       json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
     };
-    const failure = targetFailure(child, observed, target.expectServer);
-    const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : [])];
+    const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
+    const failure = withHint(targetFailure(child, observed, target.expectServer), {
+      wantedPort: opts.port, env: io.env, output: output.lastLines(20).join('\n'),
+      listenedPorts: child.messages.filter((m) => m.type === 'listen').map((m) => m.port),
+    }) ?? early;
+    const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : []), ...(early ? [early] : [])];
+    notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
@@ -144,6 +153,10 @@ export async function run(opts, io) {
       cwd: io.cwd,
       notes,
       artifacts,
+    });
+    report.timeline = capTimeline(report.timeline);
+    report.workers = workerRows(agents.filter((d) => d !== agent), {
+      from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
     });
     const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
@@ -240,7 +253,7 @@ function targetFailure(child, observed, expectServer) {
   if (observed.unreachable) return 'the target listens on an address that is not loopback; load was not sent';
   if (!observed.stillRunningAtEnd && exit) {
     if (child.crashedBySignal) return `the target was killed by ${child.crashedBySignal}${after}`;
-    if (exit.code !== 0) return `the target exited with code ${exit.code}${after}`;
+    if (exit.code !== 0) return `the target exited with code ${exit.code}${after}${expectServer && observed.neverListened ? ' without listening on a port' : ''}`;
   }
   if (expectServer && observed.neverListened) {
     return observed.stillRunningAtEnd

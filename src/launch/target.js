@@ -3,8 +3,10 @@
 
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
+import { DescendantTracker } from './descendants.js';
 
 export const CHANNEL_FD = 3;
+const TREE_SAMPLE_MS = 500;
 
 /**
  * @typedef {{code: number | null, signal: NodeJS.Signals | null, at: number}} ExitInfo
@@ -33,6 +35,9 @@ export class Target {
       detached: true,
     });
     this.pid = this.child.pid ?? 0;
+    this.tree = new DescendantTracker(this.pid);
+    this.treeTimer = setInterval(() => this.tree.sample(), TREE_SAMPLE_MS);
+    this.treeTimer.unref();
     this.child.stdout?.on('data', (chunk) => options.output.write(chunk));
     this.child.stderr?.on('data', (chunk) => options.output.write(chunk));
     /** @type {Error | null} */
@@ -41,6 +46,7 @@ export class Target {
     this.exited = new Promise((resolve) => {
       /** @param {number | null} code @param {NodeJS.Signals | null} signal */
       const onExit = (code, signal) => {
+        clearInterval(this.treeTimer);
         this.exitInfo ??= { code, signal, at: Date.now() };
         resolve(this.exitInfo);
       };
@@ -131,6 +137,7 @@ export class Target {
   async stop({ graceMs, flushTimeoutMs = 5000 }) {
     let flushed = false;
     let escalated = false;
+    this.tree.sample();
     if (!this.exitInfo) {
       this.send({ cmd: 'stop' });
       flushed = Boolean(await this.waitFor((m) => m.type === 'stopped', flushTimeoutMs));
@@ -151,17 +158,28 @@ export class Target {
 
   /** Immediate end (second Ctrl-C). */
   async kill() {
+    this.tree.sample();
     this.signal('SIGKILL');
     await this.exited;
     await this.reapGroup();
   }
 
-  /** Processes the target started in its group and left behind are ended too. */
+  /**
+   * Processes the target started and left behind are ended too: its process group, and the
+   * children seen while it ran that had left the group (SIGTERM, then SIGKILL after 1 s).
+   */
   async reapGroup() {
-    if (!groupAlive(this.pid)) return;
-    try { process.kill(-this.pid, 'SIGTERM'); } catch { return; }
-    for (let i = 0; i < 20 && groupAlive(this.pid); i++) await delay(50);
-    try { process.kill(-this.pid, 'SIGKILL'); } catch { /* gone */ }
+    const stray = () => this.tree.alive();
+    if (!groupAlive(this.pid) && stray().length === 0) return;
+    const signalAll = (/** @type {NodeJS.Signals} */ signal) => {
+      try { process.kill(-this.pid, signal); } catch { /* group gone */ }
+      for (const pid of stray()) {
+        try { process.kill(pid, signal); } catch { /* gone */ }
+      }
+    };
+    signalAll('SIGTERM');
+    for (let i = 0; i < 20 && (groupAlive(this.pid) || stray().length); i++) await delay(50);
+    signalAll('SIGKILL');
   }
 
   /** The signal the target died of, when we did not send it. */

@@ -49,5 +49,7 @@ test('worker threads and child processes of the app get no agent of their own', 
   const report = readReport(out);
   // The worker and the child block their own loops for 400 ms; the main loop never blocks.
   assert.deepEqual(report.blocks, []);
-  assert.notEqual(report.verdict.status, 'blocked');
+  // No other process wrote agent data (any would have a row). Not the verdict: on a crowded
+  // machine the OS alone can delay the idle main loop past T/2 and make it "degraded".
+  assert.deepEqual(report.workers, []);
 });

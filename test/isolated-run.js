@@ -1,0 +1,99 @@
+// A run of the real bin in a sealed set of folders, and the checks every fault case shares:
+// the app in `work/` (the cwd), the report in `out/`, TMPDIR pointed at an empty `tmp/`, and every
+// pid the app and its children wrote to PIDS_FILE. After the run: no pid alive, `tmp/` empty,
+// `work/` holding only what the test put there, `out/` holding only the files report.json lists.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { runBin, tempDir, FIXTURES, until } from './helpers.js';
+
+/**
+ * A process that has exited. A zombie (exited, not yet reaped by its parent, which in a container
+ * may be a PID 1 that never reaps) runs no code and holds nothing but its table entry: gone.
+ * @param {number} pid
+ */
+export function gone(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * @param {import('node:test').TestContext} t
+ * @param {{fixture?: string, files?: Record<string, string>, args: (paths: {app: string, out: string, work: string}) => string[],
+ *   env?: NodeJS.ProcessEnv, timeoutMs?: number, onSpawn?: (child: import('node:child_process').ChildProcess) => void}} spec
+ *   `fixture` is copied into work/ as the app; `files` are extra files written into work/
+ */
+export async function isolatedRun(t, spec) {
+  const base = tempDir(t);
+  const work = path.join(base, 'work');
+  const out = path.join(base, 'out');
+  const tmp = path.join(base, 'tmp');
+  const pidsFile = path.join(base, 'pids.txt');
+  fs.mkdirSync(work);
+  fs.mkdirSync(tmp);
+  const app = spec.fixture ? path.join(work, path.basename(spec.fixture)) : path.join(work, 'app.js');
+  if (spec.fixture) fs.copyFileSync(path.join(FIXTURES, spec.fixture), app);
+  for (const [name, text] of Object.entries(spec.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
+    fs.writeFileSync(path.join(work, name), text);
+  }
+  spec.prepare?.(work);
+  const before = listTree(work);
+  const started = Date.now();
+  /** @type {number[]} */
+  const signalledAt = [];
+  const r = await runBin(spec.args({ app, out, work }), {
+    cwd: work, timeoutMs: spec.timeoutMs,
+    env: { TMPDIR: tmp, PIDS_FILE: pidsFile, ...spec.env, ...(spec.nodeOptions ? { NODE_OPTIONS: spec.nodeOptions(work) } : {}) },
+    onSpawn: (child) => {
+      if (!spec.signals?.length) return;
+      (async () => {
+        await until(() => fs.existsSync(pidsFile), 15_000);
+        for (const { signal, afterMs } of spec.signals ?? []) {
+          await new Promise((resolve) => setTimeout(resolve, afterMs));
+          signalledAt.push(Date.now());
+          child.kill(signal);
+        }
+      })();
+    },
+  });
+  const endedAt = Date.now();
+  const pids = () => (fs.existsSync(pidsFile) ? fs.readFileSync(pidsFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);
+  const reportPath = path.join(out, 'report.json');
+  return {
+    r, out, work, pids, elapsedMs: endedAt - started,
+    /** ms from the last signal sent to the tool's exit */
+    afterLastSignalMs: () => endedAt - (signalledAt.at(-1) ?? started),
+    /** @returns {any} */
+    report: () => JSON.parse(fs.readFileSync(reportPath, 'utf8')),
+    /**
+     * Everything the brief asks of every case: no process, no temp file, nothing outside --out.
+     * @param {{tmpOfOthers?: RegExp}} [allow] temp entries that belong to the app's own tools
+     */
+    async assertClean(allow = {}) {
+      const all = pids();
+      if (fs.existsSync(reportPath)) all.push(JSON.parse(fs.readFileSync(reportPath, 'utf8')).target.pid);
+      assert.ok(await until(() => all.every(gone), 5000), `processes left: ${all.filter((p) => !gone(p)).join(', ')}`);
+      assert.deepEqual(fs.readdirSync(tmp).filter((name) => !allow.tmpOfOthers?.test(name)), [], 'temp files left in TMPDIR');
+      assert.deepEqual(listTree(work), before, 'files written in the working folder');
+      if (fs.existsSync(reportPath)) {
+        const listed = Object.values(JSON.parse(fs.readFileSync(reportPath, 'utf8')).artifacts ?? {});
+        assert.deepEqual(fs.readdirSync(out).sort(), [...listed].sort(), 'the report folder holds only the files report.json lists');
+      }
+    },
+  };
+}
+
+/** @param {string} dir @returns {string[]} */
+function listTree(dir) {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: false }).map(String).sort();
+}
