@@ -93,6 +93,7 @@ function start(config) {
   // The tool is gone (killed, even with SIGKILL): end the app the way the tool would have.
   function onToolGone() {
     if (stopped) return;
+    stacks?.discard();
     finish();
     endAbandonedRun(sink, KILL_AFTER_TOOL_GONE_MS);
   }

@@ -41,8 +41,13 @@ class Sink {
   discard() {
     this.broken = true;
     this.pending = [];
-    for (const file of [this.eventsPath, this.summaryPath, `${this.summaryPath}.tmp`]) {
-      try { fs.rmSync(file, { force: true }); } catch { /* nothing to remove */ }
+    const dir = path.dirname(this.eventsPath);
+    const mine = `-${path.basename(this.eventsPath).replace(/^events-|\.ndjson$/g, '')}`;
+    let names = [];
+    try { names = fs.readdirSync(dir); } catch { /* already gone */ }
+    // our events and summary, and the profiles and thread files of this process
+    for (const name of names.filter((n) => n.includes(`${mine}.`) || n.includes(`${mine}-`))) {
+      try { fs.rmSync(path.join(dir, name), { force: true }); } catch { /* nothing to remove */ }
     }
     try { fs.rmdirSync(path.dirname(this.eventsPath)); } catch { /* other processes' files remain */ }
   }

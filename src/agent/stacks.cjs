@@ -54,6 +54,7 @@ function startStacks(config, push) {
   function stopProfile() {
     if (!session || !profiling) return;
     profiling = false;
+    if (beat[1] === 2) { postSync('Profiler.stop'); return; } // discarded: write nothing
     const epochOffsetMs = monotonicToEpochMs();
     const result = postSync('Profiler.stop');
     if (!result) return;
@@ -93,9 +94,11 @@ function startStacks(config, push) {
     beat(now) { beat[0] = now; },
     /** the measured window starts */
     restart() { startProfile(); },
+    /** the tool is gone: no profile is written from now on */
+    discard() { beat[1] = 2; },
     /** the measured window ends, or the process exits */
     stop() {
-      beat[1] = 1;
+      beat[1] = Math.max(beat[1], 1);
       stopProfile();
       if (session) {
         postSync('Profiler.disable');

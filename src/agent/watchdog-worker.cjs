@@ -13,7 +13,7 @@ const { writeProfile } = require('./profile-file.cjs');
 
 /**
  * @typedef {object} WatchdogData
- * @property {SharedArrayBuffer} heartbeat Float64 [last beat epoch ms, stop flag]
+ * @property {SharedArrayBuffer} heartbeat Float64 [last beat epoch ms, 1 stop / 2 stop and write nothing]
  * @property {string} dir
  * @property {number} pid
  * @property {number} resolutionMs
@@ -51,6 +51,7 @@ async function stopCapture() {
   capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
   const { profile } = await post('Profiler.stop');
+  if (beat[1] === 2) return; // the tool is gone and its folder with it
   written += 1;
   writeProfile(data.dir, `profile-${data.pid}-b${written}.json`, {
     kind: 'block', epochOffsetMs, intervalUs: data.intervalUs, profile,
