@@ -13,6 +13,7 @@ import { chalkFor } from '../report/colors.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { InvalidArgumentError } from 'commander';
 import * as parse from '../options.js';
+import { EXIT } from '../errors.js';
 
 /** @param {string} value a percentage */
 function percent(value) {
@@ -34,6 +35,7 @@ export function compareCommand(program, io, setExit) {
     .option('--time-budget <seconds>', 'measured time per scenario run; a job stops at it too (scenarios)', parse.seconds, COMPARE_DEFAULTS.timeBudget)
     .option('--repeat <n>', 'runs per scenario: medians and spread (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.repeat)
     .option('--threshold <pct>', 'a change worse than this percentage is a regression (saved runs)', percent, 10)
+    .option('--fail-on-regression <pct>', 'saved runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', percent)
     .option('--json', 'print compare.json on stdout and nothing else there')
     .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; saved runs: only when given)')
     .action(async (args, opts) => {
@@ -56,8 +58,12 @@ export function compareCommand(program, io, setExit) {
         if (r.message) io.stderr.write(`eventloop-probe: ${r.message}\n`);
       } else {
         const sides = loadSides(what.paths, io.cwd);
-        result = diffSides(sides, { regressionPct: opts.threshold });
+        result = diffSides(sides, { regressionPct: opts.failOnRegression ?? opts.threshold });
         text = renderSavedDiff(result, c);
+        if (opts.failOnRegression && result.regressions.length) {
+          exitCode = EXIT.BUDGET;
+          text += c.red(`failed: ${result.regressions.length} regression(s) of at least ${opts.failOnRegression}%: ${result.regressions.map((/** @type {any} */ x) => `${x.metric} +${Math.round(x.pct)}%`).join(', ')}\n`);
+        }
         if (opts.out) {
           outDir = prepareOutDir(opts.out, 'compare', io.cwd);
           fs.writeFileSync(path.join(outDir, 'compare.json'), JSON.stringify(result, null, 2) + '\n');

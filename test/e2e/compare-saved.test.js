@@ -90,3 +90,17 @@ test('not a report of ours, a newer schema, one run only, mixing names and files
     assert.equal(r.stdout, '');
   }
 });
+
+test('--fail-on-regression: exit 1 on a regression beyond the noise, 0 within it', async (t) => {
+  const { dir, group } = await savedRuns(t);
+  group('base', [1.0, 1.1, 0.9, 1.05]);
+  group('head', [2.0, 2.2, 1.9, 2.1]);
+  group('same', [1.02, 0.95, 1.08, 0.97]);
+  const bad = await runBin(['compare', 'base', 'head', '--fail-on-regression', '10%'], { cwd: dir });
+  assert.equal(bad.code, 1, bad.stderr);
+  assert.match(bad.stdout, /failed: \d+ regression\(s\) of at least 10%: .*probe p99/);
+  const good = await runBin(['compare', 'base', 'same', '--fail-on-regression', '10%'], { cwd: dir });
+  assert.equal(good.code, 0, good.stdout);
+  const wide = await runBin(['compare', 'base', 'head', '--fail-on-regression', '500'], { cwd: dir });
+  assert.equal(wide.code, 0, 'a doubling is under a 500% threshold');
+});
