@@ -65,16 +65,22 @@ test('without the profile, the watchdog still catches every block and who was ru
   assert.ok(!fs.existsSync(path.join(out, 'profile.cpuprofile')));
   assert.equal(report.blocks.length, 3);
   // A capture that starts mid-block sees optimised code without its inlining details: a function
-  // inlined into its caller shows as the caller, so the app frame is the function or its caller.
+  // inlined into its caller shows as the caller, and on Node 22+ the walk can stop at the builtins
+  // of optimised code (no app frame at all). What always holds: every block detected, its length,
+  // samples from the moment it passed the threshold, and any app frame named is the app's.
   const callers = ['(anonymous)', '(anonymous)', 'tickLoop'];
   report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
     assert.ok(Math.abs(b.durationMs - EXPECTED[i].ms) <= EXPECTED[i].ms * 0.1, `block ${i}: ${b.durationMs}`);
     assert.ok(b.samples.length > 0);
-    const top = appTop(b.stack);
-    assert.equal(top?.url, app);
-    assert.ok([EXPECTED[i].fn, callers[i]].includes(top.functionName), `block ${i}: ${top.functionName}`);
     assert.ok(b.samples[0].tMs >= b.startMs + 40, 'the capture starts once the block passed the threshold');
+    const top = appTop(b.stack);
+    if (top) {
+      assert.equal(top.url, app);
+      assert.ok([EXPECTED[i].fn, callers[i]].includes(top.functionName), `block ${i}: ${top.functionName}`);
+    }
   });
+  // the timer callback's block is seen whole on every Node version we support
+  assert.ok(['syncBlock', '(anonymous)'].includes(appTop(report.blocks[0].stack)?.functionName));
   assert.equal(report.blocks[0].cause, 'sync');
 });
 
