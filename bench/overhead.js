@@ -1,5 +1,7 @@
 // Overhead of the agent in monitoring-only mode: the same server bare and under
-// `eventloop-probe run --no-load --no-probe`, driven by an outside autocannon, alternating rounds.
+// `eventloop-probe run --no-load --no-probe --stacks none --no-profile` (delay, ELU, CPU, GC, blocks:
+// no stacks, no CPU profile; bench/attribution.js measures those), driven by an outside
+// autocannon, alternating rounds.
 //   node bench/overhead.js [--rounds 3] [--seconds 5]
 // Target: >= 0.98 of bare throughput on both servers.
 
@@ -17,7 +19,7 @@ async function measure(server, agent) {
   const port = await freePort();
   const script = path.join(ROOT, 'bench', 'servers', server);
   const argv = agent
-    ? [process.execPath, BIN, 'run', script, '--no-load', '--no-probe', '--port', String(port), '-d', '600', '--out', path.join(out, `${server}-${port}`)]
+    ? [process.execPath, BIN, 'run', script, '--no-load', '--no-probe', '--stacks', 'none', '--no-profile', '--port', String(port), '-d', '600', '--out', path.join(out, `${server}-${port}`)]
     : [process.execPath, script];
   const child = await startPinned(argv, port);
   try {
