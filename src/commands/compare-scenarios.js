@@ -3,6 +3,7 @@
 // asks /healthcheck every 50 ms; then one row per scenario and a recommendation.
 
 import fs from 'node:fs';
+import { renderCompareHtml, renderCompareJunit } from '../report/compare-html.js';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EXIT } from '../errors.js';
@@ -75,6 +76,8 @@ export async function compareScenarios(opts, io) {
     complete: exitCode === EXIT.OK,
   };
   fs.writeFileSync(path.join(outDir, 'compare.json'), JSON.stringify(compare, null, 2) + '\n');
+  fs.writeFileSync(path.join(outDir, 'compare.html'), renderCompareHtml(compare));
+  fs.writeFileSync(path.join(outDir, 'junit.xml'), renderCompareJunit(compare));
   return { exitCode, message, compare, outDir };
 }
 

@@ -14,6 +14,13 @@ test('compare (all scenarios): the seed\'s verdicts and orderings, compare.json 
   assert.equal(r.code, 0, r.stderr);
   const printed = JSON.parse(r.stdout);
   const compare = JSON.parse(fs.readFileSync(path.join(out, 'compare.json'), 'utf8'));
+  // the page and the junit beside it, each run's own report.html linked from the page
+  const html = fs.readFileSync(path.join(out, 'compare.html'), 'utf8');
+  assert.equal((html.match(/<svg /g) ?? []).length, 4);
+  for (const row of compare.scenarios) assert.ok(fs.existsSync(path.join(out, row.report.replace(/report\.json$/, 'report.html'))), `${row.name} report.html`);
+  const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
+  assert.equal((junit.match(/<testcase /g) ?? []).length, compare.scenarios.length);
+  assert.equal((junit.match(/<failure /g) ?? []).length, compare.scenarios.filter((/** @type {any} */ r) => r.verdict === 'blocks').length);
   assert.deepEqual(printed, compare);
   assert.match(r.stderr, /recommendation: use (partitioned|worker-thread)/);
   /** @type {Record<string, any>} */
