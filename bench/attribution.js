@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, BIN, freePort, startPinned, stop, requestsPerSecond, alternate, median, tempDir, note, pinned } from './lib.js';
+import { ROOT, BIN, serverRps, alternate, median, tempDir, note, pinned } from './lib.js';
 
 const { values } = parseArgs({ options: {
   blocks: { type: 'string', default: '60' }, only: { type: 'string' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' },
@@ -51,19 +51,7 @@ for (const variant of values.only === 'throughput' ? [] : [{ name: 'default (pro
 // 2. Throughput: bare vs the agent with each way of capturing stacks, alternating rounds.
 const seconds = Number(values.seconds);
 /** @param {string} server @param {string[] | null} flags */
-async function measure(server, flags) {
-  const port = await freePort();
-  const script = path.join(ROOT, 'bench', 'servers', server);
-  const argv = flags
-    ? [process.execPath, BIN, 'run', script, '--no-load', '--no-probe', '--port', String(port), '-d', '600', '--out', path.join(out, `${server}-${port}`), ...flags]
-    : [process.execPath, script];
-  const child = await startPinned(argv, port);
-  try {
-    return await requestsPerSecond(port, { seconds });
-  } finally {
-    await stop(child);
-  }
-}
+const measure = (server, flags) => serverRps(server, flags, { out, seconds });
 const variants = {
   bare: null,
   'stacks running (default, with profile)': [],

@@ -112,3 +112,23 @@ export async function alternate(rounds, variants) {
 }
 
 export const note = `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), node ${process.version}, ${HAS_TASKSET ? 'target on core 0, load on core 1' : 'no taskset: processes not pinned'}`;
+
+/**
+ * Requests per second of a bench server, bare (flags null) or under `eventloop-probe run
+ * --no-load --no-probe` with the given flags, reports written under `out`.
+ * @param {string} server file in bench/servers @param {string[] | null} flags
+ * @param {{out: string, seconds: number}} o
+ */
+export async function serverRps(server, flags, o) {
+  const port = await freePort();
+  const script = path.join(ROOT, 'bench', 'servers', server);
+  const argv = flags
+    ? [process.execPath, BIN, 'run', script, '--no-load', '--no-probe', '--port', String(port), '-d', '600', '--out', path.join(o.out, `${server}-${port}`), ...flags]
+    : [process.execPath, script];
+  const child = await startPinned(argv, port);
+  try {
+    return await requestsPerSecond(port, { seconds: o.seconds });
+  } finally {
+    await stop(child);
+  }
+}

@@ -5,9 +5,8 @@
 //   node bench/overhead.js [--rounds 3] [--seconds 5]
 // Target: >= 0.98 of bare throughput on both servers.
 
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, BIN, freePort, startPinned, stop, requestsPerSecond, alternate, median, tempDir, note } from './lib.js';
+import { serverRps, alternate, median, tempDir, note } from './lib.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);
@@ -15,19 +14,7 @@ const seconds = Number(values.seconds);
 const out = tempDir();
 
 /** @param {string} server @param {boolean} agent */
-async function measure(server, agent) {
-  const port = await freePort();
-  const script = path.join(ROOT, 'bench', 'servers', server);
-  const argv = agent
-    ? [process.execPath, BIN, 'run', script, '--no-load', '--no-probe', '--stacks', 'none', '--no-profile', '--port', String(port), '-d', '600', '--out', path.join(out, `${server}-${port}`)]
-    : [process.execPath, script];
-  const child = await startPinned(argv, port);
-  try {
-    return await requestsPerSecond(port, { seconds });
-  } finally {
-    await stop(child);
-  }
-}
+const measure = (server, agent) => serverRps(server, agent ? ['--stacks', 'none', '--no-profile'] : null, { out, seconds });
 
 console.log(`overhead of the agent (monitoring only), ${rounds} alternating rounds of ${seconds} s, autocannon -c 20`);
 console.log(note);
