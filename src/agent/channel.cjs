@@ -20,19 +20,11 @@ function openChannel(fd, onCommand, onClose) {
     return { send() {} };
   }
   socket.unref();
-  socket.setEncoding('utf8');
-  let buffered = '';
-  socket.on('data', (chunk) => {
-    buffered += chunk;
-    let nl;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      try {
-        onCommand(JSON.parse(line));
-      } catch {
-        // a malformed line from the tool is ignored, never thrown into the app
-      }
+  onLines(socket, (line) => {
+    try {
+      onCommand(JSON.parse(line));
+    } catch {
+      // a malformed line from the tool is ignored, never thrown into the app
     }
   });
   socket.on('error', () => {});
@@ -45,4 +37,22 @@ function openChannel(fd, onCommand, onClose) {
   };
 }
 
-module.exports = { openChannel };
+/**
+ * The channel's framing, shared with the tool: one JSON message per line.
+ * @param {import('node:net').Socket} socket @param {(line: string) => void} onLine
+ */
+function onLines(socket, onLine) {
+  let buffered = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (/** @type {string} */ chunk) => {
+    buffered += chunk;
+    let nl;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line) onLine(line);
+    }
+  });
+}
+
+module.exports = { openChannel, onLines };

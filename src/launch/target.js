@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DescendantTracker } from './descendants.js';
+import { onLines } from '../agent/channel.cjs';
 
 export const CHANNEL_FD = 3;
 const TREE_SAMPLE_MS = 500;
@@ -63,24 +64,16 @@ export class Target {
   }
 
   readChannel() {
-    let buffered = '';
-    this.channel.setEncoding('utf8');
     this.channel.on('error', () => {});
-    this.channel.on('data', (chunk) => {
-      buffered += chunk;
-      let nl;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        let message;
-        try {
-          message = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        this.messages.push(message);
-        for (const listener of this.listeners) listener(message);
+    onLines(this.channel, (line) => {
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
       }
+      this.messages.push(message);
+      for (const listener of this.listeners) listener(message);
     });
   }
 

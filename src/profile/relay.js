@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { onLines } from '../agent/channel.cjs';
 
 // sun_path holds 108 bytes on Linux, 104 on macOS.
 const MAX_SOCKET_PATH = 100;
@@ -84,17 +85,3 @@ export class Relay {
   }
 }
 
-/** @param {net.Socket} socket @param {(line: string) => void} onLine */
-function onLines(socket, onLine) {
-  let buffered = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk) => {
-    buffered += chunk;
-    let nl;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (line) onLine(line);
-    }
-  });
-}
