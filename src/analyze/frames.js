@@ -4,22 +4,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMaps } from './source-maps.js';
+import { frameKind, AGENT_DIR } from '../profile/frame-kind.js';
+
+export { AGENT_DIR };
 
 /**
- * @typedef {'app' | 'node_modules' | 'node' | 'native' | 'gc'} FrameKind
+ * @typedef {import('../profile/frame-kind.js').FrameKind} FrameKind
  * @typedef {{functionName: string, url: string, line: number, column: number, kind: FrameKind}} Frame
  */
 
-// Our own agent runs inside the app: its frames count as a dependency's, never as the app's.
-export const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
-
 /** @param {string} url @param {string} functionName @returns {FrameKind} */
 export function kindOf(url, functionName) {
-  if (functionName === '(garbage collector)') return 'gc';
-  if (url.startsWith('node:')) return 'node';
-  if (!url) return 'native';
-  if (/[\\/]node_modules[\\/]/.test(url) || url.startsWith(AGENT_DIR)) return 'node_modules';
-  return 'app';
+  return frameKind({ url, functionName });
 }
 
 /** @param {string} url */

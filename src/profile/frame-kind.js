@@ -1,7 +1,12 @@
 // Which kind of code a stack frame belongs to, for colours and for telling the user's code apart:
 // app | node_modules | node (internals) | native (V8 builtins, C++) | gc.
 
+import { fileURLToPath } from 'node:url';
+
 /** @typedef {'app' | 'node_modules' | 'node' | 'native' | 'gc'} FrameKind */
+
+// Our own agent runs inside the app: its frames count as a dependency's, never as the app's.
+export const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
 
 export const KINDS = /** @type {const} */ (['app', 'node_modules', 'node', 'native', 'gc']);
 
@@ -12,7 +17,7 @@ export function frameKind(frame) {
   if (frame.functionName === '(garbage collector)') return 'gc';
   if (!url) return 'native';
   if (url.startsWith('node:') || /^internal[\\/]/.test(url)) return 'node';
-  if (/[\\/]node_modules[\\/]/.test(url)) return 'node_modules';
+  if (/[\\/]node_modules[\\/]/.test(url) || url.startsWith(AGENT_DIR)) return 'node_modules';
   return 'app';
 }
 

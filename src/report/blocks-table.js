@@ -1,9 +1,10 @@
 // The Blocks table (when, how long, phase, the app frame that was running) and the call sites
 // that blocked the loop longest. Returns strings; empty when there is nothing to show.
 
-import path from 'node:path';
 import Table from 'cli-table3';
 import { ms } from './format.js';
+import { siteOf } from '../analyze/frames.js';
+import { topFrame } from '../analyze/attribution.js';
 
 const MAX_ROWS = 15;
 
@@ -13,16 +14,10 @@ function table(head) {
 }
 
 /** @param {{url: string, line: number} | undefined} f @param {string} cwd */
-function site(f, cwd) {
-  if (!f || !f.url) return '-';
-  const rel = path.isAbsolute(f.url) ? path.relative(cwd, f.url) : f.url;
-  return `${rel && !rel.startsWith('..') ? rel : f.url}:${f.line}`;
-}
+const site = (f, cwd) => (f && f.url ? siteOf(f, cwd) : '-');
 
-/** @param {any[]} stack */
-function blamed(stack) {
-  return stack.find((f) => f.kind === 'app') ?? stack.find((f) => f.kind === 'node_modules') ?? stack[0];
-}
+/** The frame a block is blamed on (the app's innermost, as in the report). @param {any[]} stack */
+const blamed = (stack) => topFrame(stack) ?? stack[0];
 
 /**
  * @param {any} report @param {import('chalk').ChalkInstance} c @param {string} cwd
