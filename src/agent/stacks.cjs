@@ -9,6 +9,7 @@ const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 const { monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
+const { sourceMapsOf } = require('./source-maps.cjs');
 
 const CHUNK_MS = 1000;
 // With the continuous profile on, blocks are already sampled; the watchdog steps in only for a
@@ -60,7 +61,7 @@ function startStacks(config, push) {
     if (!result) return;
     profiles += 1;
     writeProfile(config.dir, `profile-${process.pid}-c${profiles}.json`, {
-      kind: 'continuous', epochOffsetMs, intervalUs: config.profileIntervalUs, profile: result.profile,
+      kind: 'continuous', epochOffsetMs, intervalUs: config.profileIntervalUs, profile: result.profile, sourceMaps: sourceMapsOf(result.profile),
     });
   }
 

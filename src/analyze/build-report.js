@@ -56,7 +56,7 @@ export function buildReport(record) {
 
   const stacksMode = record.stacks?.mode ?? 'none';
   const attributed = attributeBlocks(blocks, record.profiles ?? [], {
-    from, cwd: record.cwd ?? process.cwd(), gcPauses: agent?.gcPauses ?? [], origins: agent?.origins ?? [],
+    from, cwd: record.cwd ?? process.cwd(), gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
   });
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');

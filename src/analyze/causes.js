@@ -2,6 +2,8 @@
 // phase that ran it, the microtask queue, the nextTick queue, start-up code, GC), told from the
 // frames Node's own scheduler leaves at the bottom of every stack. And one line of advice each.
 
+import { callFix } from './known-calls.js';
+
 /**
  * @typedef {'sync' | 'microtask' | 'nextTick' | 'gc' | 'startup'} Cause
  * @typedef {'timers' | 'poll' | 'check' | 'close' | 'microtasks' | 'nextTick' | 'main' | 'gc'} Phase
@@ -61,13 +63,36 @@ export function phaseName(phase) {
   return PHASE_NAMES[phase] ?? phase;
 }
 
+/** A block whose GC share is at least this says so in its advice. */
+export const GC_SHARE_NOTED = 0.25;
+
 /**
- * One specific line of advice for a block.
- * @param {Cause} cause @param {Phase} phase @param {number} durationMs @param {string | null} site
+ * One specific line of advice for a block: the known blocking call it was in and its fix
+ * (known-calls.js), else the fix for its cause; and the share garbage collection took of it.
+ * @param {Cause | 'tool'} cause @param {Phase} phase @param {number} durationMs @param {string | null} site
+ * @param {{call?: import('./known-calls.js').KnownCall | null, matched?: string, gcShare?: number}} [extra]
+ *   matched: the frame that matched the call, as shown ("readFileSync node:fs:441")
  */
-export function adviceFor(cause, phase, durationMs, site) {
-  const at = site ? ` at ${site}` : '';
+export function adviceFor(cause, phase, durationMs, site, extra = {}) {
   const ms = Math.round(durationMs);
+  const gcShare = extra.gcShare ?? 0;
+  const gc = cause !== 'gc' && gcShare >= GC_SHARE_NOTED
+    ? `; garbage collection took ${Math.round(gcShare * 100)}% of it: allocate less per request (smaller payloads, fewer temporary objects and strings, bounded caches)`
+    : '';
+  if (extra.call) {
+    const c = extra.call;
+    const at = site ? ` in ${site}` : '';
+    const matched = extra.matched ?? `${c.frame.functionName} ${c.frame.url ? `${c.frame.url}:${c.frame.line}` : '(native)'}`;
+    const what = c.pattern !== undefined ? `the regular expression /${c.pattern}/` : c.name;
+    const share = cause === 'gc' ? `, ${Math.round(gcShare * 100)}% of it garbage collection (the objects it makes)` : '';
+    return `${what}${at} held the loop ${ms} ms${share} [matched frame: ${matched}]: ${callFix(c)}${gc}`;
+  }
+  return generalAdvice(cause, phase, ms, site) + gc;
+}
+
+/** @param {Cause | 'tool'} cause @param {Phase} phase @param {number} ms @param {string | null} site */
+function generalAdvice(cause, phase, ms, site) {
+  const at = site ? ` at ${site}` : '';
   switch (cause) {
     case 'microtask':
       return `a promise chain${at} kept the microtask queue busy for ${ms} ms: awaiting an already-resolved promise never yields to I/O; yield with setImmediate every ~10 ms of work, or move the work to a worker thread`;

@@ -29,8 +29,10 @@ function toPath(url) {
 }
 
 export class FrameMapper {
-  constructor() {
+  /** @param {Record<string, object>[]} [inMemory] maps the agent read from Node, by url */
+  constructor(inMemory = []) {
     this.maps = new SourceMaps();
+    for (const maps of inMemory) for (const [url, payload] of Object.entries(maps)) this.maps.add(toPath(url), payload);
     /** @type {Map<string, Frame>} */
     this.cache = new Map();
   }
@@ -51,6 +53,17 @@ export class FrameMapper {
     return frame;
   }
 }
+
+/**
+ * The original line (1-based) of a generated one in a frame's file, or null without a source map.
+ * The column is unknown (line ticks have none): the line's last mapping decides.
+ * @param {FrameMapper} mapper @param {import('./profiles.js').CallFrame} cf @param {number} line
+ */
+export function mapLine(mapper, cf, line) {
+  const original = mapper.maps.lookup(toPath(cf.url), line - 1, LAST_COLUMN);
+  return original ? original.line + 1 : null;
+}
+const LAST_COLUMN = 1 << 20;
 
 /** "src/app.js:12" relative to cwd when inside it. @param {{url: string, line: number}} frame @param {string} cwd */
 export function siteOf(frame, cwd) {

@@ -19,6 +19,7 @@ import path from 'node:path';
  * @property {Map<number, number>} parentOf
  * @property {Float64Array} times epoch ms of each sample
  * @property {number[]} leaves node id of each sample
+ * @property {Record<string, object>} sourceMaps maps Node held in memory for the profile's files (a loader such as tsx), by url
  */
 
 /** @param {string} dir @param {number} pid @returns {TimedProfile[]} */
@@ -44,7 +45,7 @@ export function readProfiles(dir, pid) {
 }
 
 /**
- * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile}} data
+ * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile, sourceMaps?: Record<string, object>}} data
  * @param {string} file
  * @returns {TimedProfile}
  */
@@ -63,7 +64,7 @@ export function timeProfile(data, file) {
     times[i] = t / 1000 + data.epochOffsetMs;
   }
   return {
-    kind: data.kind, file, intervalUs: data.intervalUs, profile, byId, parentOf, times, leaves: samples,
+    kind: data.kind, file, intervalUs: data.intervalUs, profile, byId, parentOf, times, leaves: samples, sourceMaps: data.sourceMaps ?? {},
     startEpochMs: profile.startTime / 1000 + data.epochOffsetMs,
     endEpochMs: profile.endTime / 1000 + data.epochOffsetMs,
   };

@@ -1,5 +1,6 @@
 // Source maps of the app's files (TypeScript output, bundles): the `sourceMappingURL` comment at
-// the end of a file, inline (data: URL) or beside it, read once per file with node:module's parser.
+// the end of a file, inline (data: URL) or beside it, read once per file with node:module's parser;
+// or the map a loader such as tsx registered in memory, which the agent sent with the profile.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,18 @@ export class SourceMaps {
     const source = String(found.originalSource);
     const original = source.startsWith('file://') ? fileURLToPath(source) : path.resolve(entry.dir, source);
     return { file: original, line: found.originalLine, column: found.originalColumn };
+  }
+
+  /**
+   * A map Node held in memory for a file (compiled by a loader at load time): it wins over the disk.
+   * @param {string} file @param {any} payload
+   */
+  add(file, payload) {
+    try {
+      this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file) });
+    } catch {
+      // a map we cannot read: generated positions stay
+    }
   }
 
   /** @param {string} file */

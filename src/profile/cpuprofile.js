@@ -1,5 +1,7 @@
 // A V8 .cpuprofile (nodes, samples, timeDeltas) turned into timed stacks. Pure.
 
+import { sampleSpans } from './sample-spans.js';
+
 /**
  * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number}} CallFrame
  * @typedef {{id: number, callFrame: CallFrame, children?: number[]}} ProfileNode
@@ -15,7 +17,7 @@ export function isCpuProfile(p) {
 }
 
 /**
- * Each sample with its stack and the time it stands for (until the next sample).
+ * Each sample with its stack and the time it stands for (sample-spans.js).
  * @param {CpuProfile} profile
  * @returns {TimedStack[]}
  */
@@ -49,10 +51,10 @@ export function timedStacks(profile) {
     times.push(t);
   }
   const typical = median(profile.timeDeltas.slice(1)) || 1000;
-  return profile.samples.map((id, i) => {
-    const next = i + 1 < times.length ? times[i + 1] : Math.min(profile.endTime, times[i] + typical);
-    return { tMs: (times[i] - profile.startTime) / 1000, weightMs: Math.max(0, next - times[i]) / 1000, frames: stack(id) };
-  });
+  const spans = sampleSpans(times, typical, profile.endTime);
+  return profile.samples.map((id, i) => ({
+    tMs: (times[i] - profile.startTime) / 1000, weightMs: Math.max(0, spans.to[i] - spans.from[i]) / 1000, frames: stack(id),
+  }));
 }
 
 /** @param {number[]} values */
