@@ -22,15 +22,16 @@ const CALL_SHARE = 0.3;
  * @typedef {{functionName: string, url: string, line: number}} Site0
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
  *   phase?: string | null, cause?: string | null, advice?: string, adviceKind?: string, topFrames?: any[], origin?: Frame[],
- *   culprit?: Site0 | null, call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number}} AttributedBlock
+ *   culprit?: Site0 | null, call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
+ *   toolMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
 
 /**
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
- * @param {{from: number, cwd: string, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
- *   origins?: {t: number, durationMs: number, stack: string[]}[]}} context
+ * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
+ *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number}[]}} context
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -44,6 +45,10 @@ export function attributeBlocks(blocks, profiles, context) {
     const samples = sampler.samplesIn(start, end);
     /** @type {AttributedBlock} */
     const result = { ...block };
+    // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
+    const toolMs = overlapMs(context.toolStalls ?? [], start, end);
+    if (toolMs > 0) result.toolMs = round(toolMs);
+    if (isToolBlock(block.durationMs, toolMs, agentShare(samples), context.thresholdMs ?? 0)) result.tool = true;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
     if (origin) result.origin = parseStackLines(origin.stack);
     const gcMs = gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end);
@@ -78,7 +83,7 @@ export function attributeBlocks(blocks, profiles, context) {
         call, gcShare, matched: call ? `${call.frame.functionName} ${siteOf(call.frame, context.cwd)}` : undefined,
       }),
     });
-    blame.tops.forEach((t, i) => {
+    (result.tool ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
       const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
       s.blockedMs += t.ms;
@@ -98,6 +103,34 @@ export function attributeBlocks(blocks, profiles, context) {
     .sort((a, b) => b.blockedMs - a.blockedMs)
     .slice(0, 20);
   return { blocks: out, topSites };
+}
+
+/**
+ * A block is the tool's, not the app's, when the agent's own timed work leaves less than the
+ * threshold of it, or when most of its samples ran in the agent's code.
+ * @param {number} durationMs @param {number} toolMs @param {number} toolShare of the block's samples
+ * @param {number} thresholdMs
+ */
+export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
+  return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
+}
+
+/** The share of a block's sampled time spent with our agent's frames on the stack. @param {import('./block-samples.js').BlockSample[]} samples */
+function agentShare(samples) {
+  let agent = 0;
+  let total = 0;
+  for (const s of samples) {
+    const w = s.weightMs > 0 ? s.weightMs : 0;
+    total += w;
+    if (s.frames.some((f) => f.url.startsWith(AGENT_DIR))) agent += w;
+  }
+  if (total > 0) return agent / total;
+  return samples.length ? samples.filter((s) => s.frames.some((f) => f.url.startsWith(AGENT_DIR))).length / samples.length : 0;
+}
+
+/** @param {{t: number, durationMs: number}[]} spans @param {number} start @param {number} end */
+function overlapMs(spans, start, end) {
+  return spans.reduce((sum, p) => sum + Math.max(0, Math.min(end, p.t + p.durationMs) - Math.max(start, p.t)), 0);
 }
 
 /**
