@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { framesOf } from './profiles.js';
 import { sampleSpans } from '../profile/sample-spans.js';
-import { mapLine } from './frames.js';
+import { toPath } from './frames.js';
+import { matchKnownCall } from './known-calls.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -95,12 +96,28 @@ export class BlockSampler {
     const ticks = /** @type {{line: number, ticks: number}[]} */ (node?.positionTicks ?? []);
     if (top && (top.kind === 'app' || top.kind === 'node_modules') && ticks.length) {
       const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
-      const line = mapLine(this.mapper, node.callFrame, hot.line) ?? hot.line;
-      const text = this.fileLines(top.url)?.[line - 1];
-      if (text !== undefined) found = { line, text: text.slice(0, MAX_LINE) };
+      /** @type {SourceLine[]} */
+      const candidates = [];
+      for (const line of this.originalLines(node.callFrame, hot.line)) {
+        const text = this.fileLines(top.url)?.[line - 1];
+        if (text !== undefined) candidates.push({ line, text: text.slice(0, MAX_LINE) });
+      }
+      // one generated line holding several original ones: the one that runs a known call
+      found = candidates.length > 1 ? candidates.find((c) => matchKnownCall(frames, c)) ?? candidates[0] : candidates[0] ?? null;
     }
     this.lines.set(key, found);
     return found;
+  }
+
+  /**
+   * The original lines (1-based) a generated line of a frame's function stands for: itself
+   * without a source map, one line for most maps, several for a loader that compiles to one line.
+   * @param {import('./profiles.js').CallFrame} cf @param {number} line 1-based, generated
+   */
+  originalLines(cf, line) {
+    const from = cf.lineNumber === line - 1 ? cf.columnNumber : 0;
+    const lines = this.mapper.maps.linesFrom(toPath(cf.url), line - 1, from);
+    return lines === null ? [line] : lines.map((l) => l + 1);
   }
 
   /** @param {string} file */

@@ -18,8 +18,8 @@ export function kindOf(url, functionName) {
   return frameKind({ url, functionName });
 }
 
-/** @param {string} url */
-function toPath(url) {
+/** A file path for a file:// URL (others unchanged). @param {string} url */
+export function toPath(url) {
   if (!url.startsWith('file://')) return url;
   try {
     return fileURLToPath(url);
@@ -53,17 +53,6 @@ export class FrameMapper {
     return frame;
   }
 }
-
-/**
- * The original line (1-based) of a generated one in a frame's file, or null without a source map.
- * The column is unknown (line ticks have none): the line's last mapping decides.
- * @param {FrameMapper} mapper @param {import('./profiles.js').CallFrame} cf @param {number} line
- */
-export function mapLine(mapper, cf, line) {
-  const original = mapper.maps.lookup(toPath(cf.url), line - 1, LAST_COLUMN);
-  return original ? original.line + 1 : null;
-}
-const LAST_COLUMN = 1 << 20;
 
 /** "src/app.js:12" relative to cwd when inside it. @param {{url: string, line: number}} frame @param {string} cwd */
 export function siteOf(frame, cwd) {
