@@ -87,11 +87,11 @@ export function adviceFor(cause, phase, durationMs, site, extra = {}) {
     const share = cause === 'gc' ? `, ${Math.round(gcShare * 100)}% of it garbage collection (the objects it makes)` : '';
     return `${what}${at} held the loop ${ms} ms${share} [matched frame: ${matched}]: ${callFix(c)}${gc}`;
   }
-  return generalAdvice(cause, phase, ms, site) + gc;
+  return generalAdvice(cause, phase, ms, site, gcShare) + gc;
 }
 
-/** @param {Cause | 'tool'} cause @param {Phase} phase @param {number} ms @param {string | null} site */
-function generalAdvice(cause, phase, ms, site) {
+/** @param {Cause | 'tool'} cause @param {Phase} phase @param {number} ms @param {string | null} site @param {number} gcShare */
+function generalAdvice(cause, phase, ms, site, gcShare) {
   const at = site ? ` at ${site}` : '';
   switch (cause) {
     case 'microtask':
@@ -99,7 +99,7 @@ function generalAdvice(cause, phase, ms, site) {
     case 'nextTick':
       return `recursive process.nextTick${at} ran ${ms} ms: the nextTick queue is drained before any I/O; schedule the next step with setImmediate, or move the work to a worker thread`;
     case 'gc':
-      return `garbage collection paused the loop for ${ms} ms: allocate less per request (large strings, arrays, JSON), bound caches, and check the heap with a heap profile`;
+      return `garbage collection ${gcShare > 0 ? `took ${Math.round(gcShare * 100)}% of this ${ms} ms block` : `paused the loop for ${ms} ms`}${site ? ` while ${site} ran` : ''}: allocate less per request (large strings, arrays, JSON), bound caches, and check the heap with a heap profile`;
     case 'startup':
       return `start-up code${at} ran ${ms} ms before the loop could turn: load lazily, or do the work before the server accepts traffic`;
     default:

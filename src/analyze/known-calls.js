@@ -28,10 +28,19 @@
  * @typedef {{line: number, text: string}} SourceLine the source line the innermost frame was running
  */
 
-/** The frame nearest the app among consecutive frames of one Node module that pass `test`. */
-function nearestApp(/** @type {StackFrame[]} */ frames, /** @type {(f: StackFrame) => boolean} */ test) {
-  for (let i = frames.length - 1; i >= 0; i--) if (test(frames[i])) return { frame: frames[i], index: i };
-  return null;
+/**
+ * The API the app called in a Node module: among the runs of consecutive frames of the module,
+ * the innermost run (the call in progress), and of it the outermost frame (the entry point the
+ * caller used). It matches when that entry passes `test`: crypto.randomBytes reaches
+ * randomFillSync inside, but the app called randomBytes.
+ * @param {StackFrame[]} frames @param {(f: StackFrame) => boolean} inModule @param {(f: StackFrame) => boolean} test
+ */
+function moduleEntry(frames, inModule, test) {
+  const first = frames.findIndex(inModule);
+  if (first < 0) return null;
+  let i = first;
+  while (i + 1 < frames.length && inModule(frames[i + 1])) i++;
+  return test(frames[i]) ? { frame: frames[i], index: i } : null;
 }
 
 /** @param {string} name */
@@ -78,9 +87,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'fs-sync', kind: 'fs-sync',
-    how: 'a frame of node:fs whose name ends in Sync (readFileSync, writeFileSync, statSync...)',
+    how: 'the node:fs function the app called ends in Sync (readFileSync, writeFileSync, statSync...)',
     match(frames) {
-      const m = nearestApp(frames, (f) => (f.url === 'node:fs' || f.url.startsWith('node:internal/fs/')) && /Sync$/.test(f.functionName));
+      const m = moduleEntry(frames, (f) => f.url === 'node:fs' || f.url.startsWith('node:internal/fs/'), (f) => /Sync$/.test(f.functionName));
       return m && { ...m, name: `fs.${m.frame.functionName}` };
     },
     fix(call) {
@@ -91,9 +100,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'zlib-sync', kind: 'zlib-sync',
-    how: 'a frame of node:zlib of its sync path (syncBufferWrapper, zlibBufferSync, processChunkSync): gzipSync, deflateSync, brotliCompressSync... all run through it',
+    how: 'the node:zlib function the app called is its sync wrapper (syncBufferWrapper): gzipSync, deflateSync, brotliCompressSync... are all that function',
     match(frames) {
-      const m = nearestApp(frames, (f) => f.url === 'node:zlib' && (/Sync$/.test(f.functionName) || f.functionName === 'syncBufferWrapper'));
+      const m = moduleEntry(frames, (f) => f.url === 'node:zlib', (f) => /Sync$/.test(f.functionName) || f.functionName === 'syncBufferWrapper');
       return m && { ...m, name: 'zlib.*Sync' };
     },
     fix() {
@@ -102,9 +111,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'crypto-sync', kind: 'crypto-sync',
-    how: 'a frame of node:crypto whose name ends in Sync (pbkdf2Sync, scryptSync, generateKeyPairSync, randomFillSync, hkdfSync...)',
+    how: 'the node:crypto function the app called ends in Sync (pbkdf2Sync, scryptSync, generateKeyPairSync, randomFillSync, hkdfSync...)',
     match(frames) {
-      const m = nearestApp(frames, (f) => (f.url === 'node:crypto' || f.url.startsWith('node:internal/crypto/')) && /Sync$/.test(f.functionName));
+      const m = moduleEntry(frames, (f) => f.url === 'node:crypto' || f.url.startsWith('node:internal/crypto/'), (f) => /Sync$/.test(f.functionName));
       return m && { ...m, name: `crypto.${m.frame.functionName}` };
     },
     fix(call) {
@@ -114,9 +123,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'child-process-sync', kind: 'child-process-sync',
-    how: 'a frame of node:child_process named execSync, execFileSync or spawnSync',
+    how: 'the node:child_process function the app called is execSync, execFileSync or spawnSync',
     match(frames) {
-      const m = nearestApp(frames, (f) => f.url === 'node:child_process' && /^(execSync|execFileSync|spawnSync)$/.test(f.functionName));
+      const m = moduleEntry(frames, (f) => f.url === 'node:child_process' || f.url === 'node:internal/child_process', (f) => /^(execSync|execFileSync|spawnSync)$/.test(f.functionName));
       return m && { ...m, name: `child_process.${m.frame.functionName}` };
     },
     fix(call) {
@@ -126,9 +135,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'bcryptjs', kind: 'sync-library',
-    how: 'a frame of the bcryptjs package named hashSync, compareSync or genSaltSync',
+    how: 'the bcryptjs function the app called is hashSync, compareSync or genSaltSync',
     match(frames) {
-      const m = nearestApp(frames, (f) => /[\\/]node_modules[\\/]bcryptjs[\\/]/.test(f.url) && /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
+      const m = moduleEntry(frames, (f) => /[\\/]node_modules[\\/]bcryptjs[\\/]/.test(f.url), (f) => /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
       return m && { ...m, name: `bcryptjs.${m.frame.functionName}` };
     },
     fix(call) {
@@ -138,9 +147,9 @@ export const KNOWN_CALLS = [
   },
   {
     id: 'bcrypt', kind: 'sync-library',
-    how: 'a frame of the bcrypt package named hashSync, compareSync or genSaltSync',
+    how: 'the bcrypt function the app called is hashSync, compareSync or genSaltSync',
     match(frames) {
-      const m = nearestApp(frames, (f) => /[\\/]node_modules[\\/]bcrypt[\\/]/.test(f.url) && /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
+      const m = moduleEntry(frames, (f) => /[\\/]node_modules[\\/]bcrypt[\\/]/.test(f.url), (f) => /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
       return m && { ...m, name: `bcrypt.${m.frame.functionName}` };
     },
     fix(call) {

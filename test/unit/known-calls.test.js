@@ -88,6 +88,10 @@ test('the frame nearest the app is the API it called', () => {
   // readFileSync calls readSync: the app called readFileSync
   const call = matchKnownCall(stack(f('read'), f('readSync', 'node:fs'), f('readFileSync', 'node:fs')));
   assert.equal(call?.name, 'fs.readFileSync');
+  // crypto.randomBytes(100) reaches randomFillSync inside: the app called randomBytes, no Sync API
+  assert.equal(matchKnownCall(stack(f('run'), f('randomFillSync', 'node:internal/crypto/random'), f('randomBytes', 'node:internal/crypto/random'))), null);
+  // bcryptjs's async hash runs the same rounds in slices: not hashSync
+  assert.equal(matchKnownCall(stack(...['_encipher', '_crypt', 'next'].map((n) => f(n, '/srv/node_modules/bcryptjs/index.js')))), null);
 });
 
 test('advice: the call, where, how long, the matched frame, the fix, and the GC share', () => {
