@@ -78,7 +78,9 @@ export function warmupLine(report) {
   const w = report.warmup;
   if (!w) return null;
   const parts = [`lag max ${ms(w.lagMaxMs)}`, `${int(w.blocking.count)} block(s)`];
-  if (w.probe) parts.unshift(`probe p99 ${ms(w.probe.p99Ms)} (max ${ms(w.probe.maxMs)})`);
+  if (w.probe) {
+    parts.unshift(w.probe.requests > 0 ? `probe p99 ${ms(w.probe.p99Ms)} (max ${ms(w.probe.maxMs)})` : 'no probe answered');
+  }
   return `warm-up ${(w.durationMs / 1000).toFixed(1)} s before the window, not judged: ${parts.join(', ')}`;
 }
 
