@@ -43,6 +43,31 @@ function moduleEntry(frames, inModule, test) {
   return test(frames[i]) ? { frame: frames[i], index: i } : null;
 }
 
+/**
+ * A row's match for a Node module's *Sync API: node:<module> (or its internals) entered through a
+ * function whose name ends in Sync, named "<module>.<function>".
+ * @param {string} module @returns {Row['match']}
+ */
+function syncApiOf(module) {
+  const inModule = (/** @type {StackFrame} */ f) => f.url === `node:${module}` || f.url.startsWith(`node:internal/${module}/`);
+  return (frames) => {
+    const m = moduleEntry(frames, inModule, (f) => /Sync$/.test(f.functionName));
+    return m && { ...m, name: `${module}.${m.frame.functionName}` };
+  };
+}
+
+/**
+ * A row's match for a package's sync functions: the package entered through one of `names`.
+ * @param {string} pkg @param {RegExp} names @returns {Row['match']}
+ */
+function packageCallOf(pkg, names) {
+  const dir = new RegExp(`[\\\\/]node_modules[\\\\/]${pkg}[\\\\/]`);
+  return (frames) => {
+    const m = moduleEntry(frames, (f) => dir.test(f.url), (f) => names.test(f.functionName));
+    return m && { ...m, name: `${pkg}.${m.frame.functionName}` };
+  };
+}
+
 /** @param {string} name */
 const base = (name) => name.replace(/Sync$/, '');
 
@@ -88,14 +113,11 @@ export const KNOWN_CALLS = [
   {
     id: 'fs-sync', kind: 'fs-sync',
     how: 'the node:fs function the app called ends in Sync (readFileSync, writeFileSync, statSync...)',
-    match(frames) {
-      const m = moduleEntry(frames, (f) => f.url === 'node:fs' || f.url.startsWith('node:internal/fs/'), (f) => /Sync$/.test(f.functionName));
-      return m && { ...m, name: `fs.${m.frame.functionName}` };
-    },
+    match: syncApiOf('fs'),
     fix(call) {
       const fn = base(call.name.slice('fs.'.length));
       const stream = fn === 'readFile' ? ' or a stream (fs.createReadStream piped to where the data goes)' : fn === 'writeFile' || fn === 'appendFile' ? ' or a stream (fs.createWriteStream)' : '';
-      return `the sync call waits for the disk on the loop: use fs.promises.${fn}${stream}; the file is then read on libuv's thread pool while the loop serves others`;
+      return `the sync call waits for the disk on the loop: use fs.promises.${fn}${stream}; the disk work then runs on libuv's thread pool while the loop serves others`;
     },
   },
   {
@@ -112,10 +134,7 @@ export const KNOWN_CALLS = [
   {
     id: 'crypto-sync', kind: 'crypto-sync',
     how: 'the node:crypto function the app called ends in Sync (pbkdf2Sync, scryptSync, generateKeyPairSync, randomFillSync, hkdfSync...)',
-    match(frames) {
-      const m = moduleEntry(frames, (f) => f.url === 'node:crypto' || f.url.startsWith('node:internal/crypto/'), (f) => /Sync$/.test(f.functionName));
-      return m && { ...m, name: `crypto.${m.frame.functionName}` };
-    },
+    match: syncApiOf('crypto'),
     fix(call) {
       const fn = base(call.name.slice('crypto.'.length));
       return `use the async crypto.${fn} (callback, or util.promisify(crypto.${fn})): it runs on libuv's thread pool while the loop serves others`;
@@ -136,10 +155,7 @@ export const KNOWN_CALLS = [
   {
     id: 'bcryptjs', kind: 'sync-library',
     how: 'the bcryptjs function the app called is hashSync, compareSync or genSaltSync',
-    match(frames) {
-      const m = moduleEntry(frames, (f) => /[\\/]node_modules[\\/]bcryptjs[\\/]/.test(f.url), (f) => /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
-      return m && { ...m, name: `bcryptjs.${m.frame.functionName}` };
-    },
+    match: packageCallOf('bcryptjs', /^(hashSync|compareSync|genSaltSync)$/),
     fix(call) {
       const fn = base(call.name.slice('bcryptjs.'.length));
       return `bcryptjs computes all 2^cost rounds in one go on the loop: use its async bcrypt.${fn} (it yields between rounds), or the native bcrypt package (its async ${fn} runs on libuv's thread pool); keep the cost factor as low as your policy allows`;
@@ -148,10 +164,7 @@ export const KNOWN_CALLS = [
   {
     id: 'bcrypt', kind: 'sync-library',
     how: 'the bcrypt function the app called is hashSync, compareSync or genSaltSync',
-    match(frames) {
-      const m = moduleEntry(frames, (f) => /[\\/]node_modules[\\/]bcrypt[\\/]/.test(f.url), (f) => /^(hashSync|compareSync|genSaltSync)$/.test(f.functionName));
-      return m && { ...m, name: `bcrypt.${m.frame.functionName}` };
-    },
+    match: packageCallOf('bcrypt', /^(hashSync|compareSync|genSaltSync)$/),
     fix(call) {
       return `use the async bcrypt.${base(call.name.slice('bcrypt.'.length))}: it hashes on libuv's thread pool while the loop serves others`;
     },
