@@ -15,7 +15,7 @@ const SAMPLE_FRAMES = 12;
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
  *   phase?: string | null, cause?: string | null, advice?: string, topFrames?: any[], origin?: Frame[],
- *   toolMs?: number, tool?: boolean}} AttributedBlock
+ *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
 
@@ -23,7 +23,7 @@ const SAMPLE_FRAMES = 12;
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], origins?: {t: number, durationMs: number, stack: string[]}[],
- *   toolStalls?: {t: number, durationMs: number}[]}} context
+ *   toolStalls?: {t: number, durationMs: number, what?: string}[]}} context
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -40,7 +40,12 @@ export function attributeBlocks(blocks, profiles, context) {
     /** @type {AttributedBlock} */
     const result = { ...block };
     // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
-    const toolMs = overlapMs(context.toolStalls ?? [], start, end);
+    // (a watchdog capture's start is timed from its worker thread: the round trip, an upper bound
+    // of what it held the loop, shown as captureMs and never used to disown the block)
+    const stalls = context.toolStalls ?? [];
+    const toolMs = overlapMs(stalls.filter((s) => s.what !== 'block capture start'), start, end);
+    const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
+    if (captureMs > 0) result.captureMs = round(captureMs);
     const toolSamples = samples.filter((s) => s.frames.some((f) => f.url.startsWith(AGENT_DIR))).length;
     if (toolMs > 0) result.toolMs = round(toolMs);
     if (isToolBlock(block.durationMs, toolMs, samples.length ? toolSamples / samples.length : 0, context.thresholdMs ?? 0)) result.tool = true;

@@ -56,7 +56,7 @@ test('a block covered by the agent\'s timed work is the tool\'s in the report, o
   const agent = {
     pid: 1, summary: null, windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], notes: [], lastSeen: from + 2000,
     blocks: [{ t: from + 500, durationMs: 120 }, { t: from + 1500, durationMs: 80 }],
-    toolStalls: [{ t: from + 502, durationMs: 115, what: 'block capture start' }],
+    toolStalls: [{ t: from + 502, durationMs: 115, what: 'profile chunk' }, { t: from + 1510, durationMs: 60, what: 'block capture start' }],
   };
   const report = buildReport({
     tool: { name: 'eventloop-probe', version: '0' },
@@ -66,6 +66,8 @@ test('a block covered by the agent\'s timed work is the tool\'s in the report, o
     cwd: '/app', notes: [], artifacts: {},
   });
   assert.deepEqual(report.blocks.map((b) => b.startMs), [1500], 'only the app\'s own block remains');
+  // a watchdog capture's start is timed from its worker (an upper bound): shown, never used to disown
+  assert.equal(report.blocks[0].captureMs, 60);
   assert.equal(report.blocking.count, 1);
   assert.equal(report.blocking.longestMs, 80);
   assert.equal(report.toolStalls.blocks.length, 1);
