@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { classifyCompareArgs } from './compare.js';
-import { compareScenarios, COMPARE_DEFAULTS } from './compare-scenarios.js';
+import { compareScenarios } from './compare-scenarios.js';
+import { COMPARE_DEFAULTS } from '../defaults.js';
 import { loadSides } from './compare-saved.js';
 import { diffSides } from '../analyze/saved-diff.js';
 import { renderCompareTable } from '../report/compare-table.js';

@@ -12,11 +12,8 @@ import { prepareOutDir } from '../launch/out-dir.js';
 import { run } from './run.js';
 import { scenarioRows, bestRow, recommendation } from '../analyze/scenario-rows.js';
 import scenarios from '../../scenarios/index.cjs';
+import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
 
-export const COMPARE_DEFAULTS = Object.freeze({ rounds: 200_000, timeBudget: 3, repeat: 1 });
-const PROBE = '/healthcheck';
-const PROBE_INTERVAL_MS = 50;
-const THRESHOLD_MS = 50;
 
 /**
  * @typedef {object} CompareScenarioOptions
@@ -67,8 +64,8 @@ export async function compareScenarios(opts, io) {
     createdAt: new Date().toISOString(),
     elapsedMs,
     settings: {
-      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: 1,
-      probe: PROBE, probeIntervalMs: PROBE_INTERVAL_MS, thresholdMs: THRESHOLD_MS, nodeVersion: process.version,
+      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: COMPARE_DEFAULTS.connections,
+      probe: COMPARE_DEFAULTS.probe, probeIntervalMs: RUN_DEFAULTS.probeInterval, thresholdMs: RUN_DEFAULTS.threshold, nodeVersion: process.version,
     },
     scenarios: rows,
     best: bestRow(rows)?.name ?? null,
@@ -82,31 +79,22 @@ export async function compareScenarios(opts, io) {
 }
 
 /**
- * The run of one scenario: the demo server, one connection on the scenario's route.
+ * The run of one scenario: the demo server, one connection on the scenario's route, the rest as
+ * a plain `run` would do it.
  * @param {string} name @param {CompareScenarioOptions} opts @param {string} out
  * @returns {import('./run.js').RunOptions}
  */
 function runOptions(name, opts, out) {
   const budgetMs = Math.round(opts.timeBudget * 1000);
   return {
+    ...RUN_DEFAULTS,
     appArgs: [],
     route: [`/scenario/${name}?rounds=${opts.rounds}&budget=${budgetMs}`],
-    probe: PROBE,
-    probeInterval: PROBE_INTERVAL_MS,
-    probeTimeout: 5000,
-    connections: 1,
+    probe: COMPARE_DEFAULTS.probe,
+    connections: COMPARE_DEFAULTS.connections,
     duration: opts.timeBudget,
-    method: 'GET',
     header: {},
     load: true,
-    listenTimeout: 15,
-    stacks: 'running',
-    stackInterval: 5,
-    profile: true,
-    profileInterval: 1000,
-    threshold: THRESHOLD_MS,
-    resolution: 10,
-    killAfter: 5000,
     timeout: opts.timeBudget + 10,
     out,
     json: false,

@@ -28,7 +28,8 @@ import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
 import { ProfiledTarget } from '../profile/profiled-target.js';
-import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
+import { scenarioConfig } from './scenario-config.js';
+import { RUN_DEFAULTS } from '../defaults.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -279,7 +280,7 @@ function settingsOf(opts, target, mode) {
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
-    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? RUN_DEFAULTS.rounds } : null,
   };
 }
 
