@@ -7,12 +7,11 @@ import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
+import { capTimeline } from '../analyze/cap-timeline.js';
 
 const TEMPLATES = new URL('./templates/', import.meta.url);
 const BROWSER = new URL('./browser/', import.meta.url);
 const SCRIPTS = ['util.js', 'tables.js', 'timeline.js', 'flame.js', 'main.js'];
-/** Timeline points kept in the page; longer runs are merged into wider windows. */
-export const MAX_TIMELINE_POINTS = 1500;
 /** Stack samples of one block kept in the page (the count is shown). */
 const MAX_BLOCK_SAMPLES = 20;
 
@@ -84,35 +83,8 @@ function headerOnly(report) {
 function slim(report) {
   return {
     ...report,
-    timeline: report.timeline ? downsampleTimeline(report.timeline, MAX_TIMELINE_POINTS) : null,
+    timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
     blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => (
       Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { ...b, samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : b)),
   };
-}
-
-/**
- * Merges windows so that at most `max` remain: worst lag and probe latency, mean ELU and CPU,
- * summed requests and GC.
- * @param {{windowMs: number, points: any[]}} timeline @param {number} max
- */
-export function downsampleTimeline(timeline, max) {
-  const points = timeline.points ?? [];
-  if (points.length <= max) return timeline;
-  const k = Math.ceil(points.length / max);
-  const out = [];
-  for (let i = 0; i < points.length; i += k) {
-    const group = points.slice(i, i + k);
-    /** @param {string} key @param {(vs: number[]) => number} fn */
-    const agg = (key, fn) => {
-      const vs = group.map((p) => p[key]).filter((v) => typeof v === 'number');
-      return vs.length ? fn(vs) : null;
-    };
-    const sum = (/** @type {number[]} */ vs) => vs.reduce((a, b) => a + b, 0);
-    const mean = (/** @type {number[]} */ vs) => sum(vs) / vs.length;
-    out.push({
-      tMs: group[0].tMs, lagMaxMs: agg('lagMaxMs', (vs) => Math.max(...vs)), elu: agg('elu', mean), cpuPercent: agg('cpuPercent', mean),
-      gcMs: agg('gcMs', sum), probeMaxMs: agg('probeMaxMs', (vs) => Math.max(...vs)), probes: agg('probes', sum), requests: agg('requests', sum),
-    });
-  }
-  return { ...timeline, windowMs: timeline.windowMs * k, points: out };
 }
