@@ -2,7 +2,7 @@
 // of them, and each block on its own). Without a profile, the blocked graphs come from the stacks
 // sampled during each block (report.blocks[].samples / .stack). Pure.
 
-import { timedStacks } from '../profile/cpuprofile.js';
+import { timedStacks } from '../analyze/profiles.js';
 import { FrameTable, buildTree, pruneTree, compactFrames } from '../profile/flame-tree.js';
 
 /** Blocks that get a flame graph of their own (the longest ones). */
@@ -20,7 +20,7 @@ const MIN_FRACTION = 0.001;
 
 /**
  * @param {any} report report.json
- * @param {import('../profile/cpuprofile.js').CpuProfile | null} profile the run's profile.cpuprofile
+ * @param {import('../analyze/profiles.js').CpuProfile | null} profile the run's profile.cpuprofile
  * @returns {FlameData}
  */
 export function flameData(report, profile) {

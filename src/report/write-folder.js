@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { isCpuProfile } from '../profile/cpuprofile.js';
+import { isCpuProfile } from '../analyze/profiles.js';
 import { flameData } from './flame-data.js';
 import { renderReportHtml, renderFlamegraphHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -29,7 +29,7 @@ export function artifactsFor(formats) {
 /**
  * The run's CPU profile, when the report names one and it is readable; otherwise null and a note why.
  * @param {string} dir @param {any} report
- * @returns {{profile: import('../profile/cpuprofile.js').CpuProfile | null, note: string | null}}
+ * @returns {{profile: import('../analyze/profiles.js').CpuProfile | null, note: string | null}}
  */
 export function readProfile(dir, report) {
   const file = report.profile?.file;
