@@ -22,11 +22,11 @@ export function stacksConfig(opts) {
 /**
  * Writes the continuous profile as profile.cpuprofile (opens in Chrome DevTools and speedscope).
  * @param {import('../analyze/profiles.js').TimedProfile[]} profiles @param {string} outDir
- * @returns {{profile?: string}}
+ * @returns {{artifacts: {profile?: string}, profile: import('../analyze/profiles.js').CpuProfile | null}}
  */
 export function keepProfile(profiles, outDir) {
   const continuous = profiles.find((p) => p.kind === 'continuous');
-  if (!continuous) return {};
+  if (!continuous) return { artifacts: {}, profile: null };
   fs.writeFileSync(path.join(outDir, 'profile.cpuprofile'), JSON.stringify(continuous.profile));
-  return { profile: 'profile.cpuprofile' };
+  return { artifacts: { profile: 'profile.cpuprofile' }, profile: continuous.profile };
 }

@@ -20,10 +20,10 @@ import { readProfiles } from '../analyze/profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
-import { workerRows } from '../analyze/workers.js';
-import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
 import { finishReport, budgetMessage } from './finish-report.js';
+import { artifactsFor } from '../report/write-folder.js';
+import { FORMATS } from '../options.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
@@ -82,7 +82,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 /**
  * @param {RunOptions} opts
  * @param {RunIO} io
- * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
+ * @returns {Promise<{exitCode: number, message: string | null, report: import('../../types/report.js').Report, outDir: string}>}
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
@@ -116,9 +116,12 @@ export async function run(opts, io) {
     const agents = readAgentData(dataDir);
     const agent = agents.find((d) => d.pid === appPid) ?? null;
     const profiles = readProfiles(dataDir, appPid);
+    const kept = keepProfile(profiles, outDir);
+    const formats = opts.format ?? FORMATS;
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
+      json: 'report.json', log: 'target.log', ...kept.artifacts,
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
+      ...artifactsFor(formats.filter((f) => f !== 'json'), kept.profile !== null),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
     const failure = withHint(targetFailure(child, observed, target.expectServer), {
@@ -129,6 +132,7 @@ export async function run(opts, io) {
     notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
+    const measureStart = observed.measureStart ?? spawnedAt;
     const report = buildReport({
       tool: TOOL,
       target: {
@@ -138,7 +142,7 @@ export async function run(opts, io) {
       },
       mode: observed.mode,
       spawnedAt,
-      measureStart: observed.measureStart ?? spawnedAt,
+      measureStart,
       measureEnd: observed.measureEnd,
       stillRunningAtEnd: observed.stillRunningAtEnd,
       flushed: stopped.flushed,
@@ -148,18 +152,16 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
+      workerAgents: agents.filter((d) => d !== agent),
       profiles,
-      threads: opts.threads ? readThreads(dataDir, appPid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      threads: opts.threads ? readThreads(dataDir, appPid, measureStart, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
       artifacts,
+      failOn: opts.failOn,
     });
-    report.timeline = capTimeline(report.timeline);
-    report.workers = workerRows(agents.filter((d) => d !== agent), {
-      from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
-    });
-    const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
+    const finished = finishReport(outDir, report, { format: formats }, { env: io.env, stepSummary: true, profile: kept.profile });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {
@@ -266,6 +268,7 @@ function targetFailure(child, observed, expectServer) {
 
 /**
  * @param {RunOptions} opts @param {ReturnType<typeof resolveTarget>} target @param {string} mode
+ * @returns {import('../../types/report.js').RunSettings}
  */
 function settingsOf(opts, target, mode) {
   return {
@@ -281,6 +284,9 @@ function settingsOf(opts, target, mode) {
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
     scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? RUN_DEFAULTS.rounds } : null,
+    stacks: opts.stacks,
+    profile: opts.profile,
+    profileIntervalUs: opts.profileInterval,
   };
 }
 

@@ -9,6 +9,8 @@ import { topSites } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 const TEMPLATES = new URL('./templates/', import.meta.url);
 const BROWSER = new URL('./browser/', import.meta.url);
 const SCRIPTS = ['util.js', 'tables.js', 'timeline.js', 'flame.js', 'main.js'];
@@ -42,7 +44,7 @@ function escapeHtml(s) {
 }
 
 /**
- * @param {any} report @param {import('./flame-data.js').FlameData} flame
+ * @param {Report} report @param {import('./flame-data.js').FlameData} flame
  * @param {'report' | 'flamegraph'} view
  */
 function renderPage(report, flame, view) {
@@ -51,7 +53,7 @@ function renderPage(report, flame, view) {
     view,
     runLine: runLine(report),
     report: view === 'flamegraph' ? headerOnly(report) : slim(report),
-    budgets: (report.budgets ?? []).map((/** @type {any} */ b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
+    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
     sites: topSites(report),
     flame,
   };
@@ -61,30 +63,30 @@ function renderPage(report, flame, view) {
   return template.replace(/\{\{(TITLE|VIEW|VERSION|CSS|DATA|JS)\}\}/g, (_, key) => values[key]);
 }
 
-/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
 export function renderReportHtml(report, flame) {
   return renderPage(report, flame, 'report');
 }
 
-/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
 export function renderFlamegraphHtml(report, flame) {
   return renderPage(report, flame, 'flamegraph');
 }
 
-/** What the standalone flame graph shows of the report: the header and the blocks' times. @param {any} report */
+/** What the standalone flame graph shows of the report: the header and the blocks' times. @param {Report} report */
 function headerOnly(report) {
   return {
     target: report.target, run: report.run, verdict: report.verdict,
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
   };
 }
 
-/** The report without what the page does not need at full size. @param {any} report */
+/** The report without what the page does not need at full size. @param {Report} report */
 function slim(report) {
   return {
     ...report,
     timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => (
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => (
       Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { ...b, samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : b)),
   };
 }
