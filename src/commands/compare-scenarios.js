@@ -1,6 +1,6 @@
 // `eventloop-probe compare [scenario...]`: every scenario in a fresh demo-server process under the
 // agent (the run pipeline, called in-process), one job at a time on its route while the probe
-// asks /healthcheck every 50 ms; then one row per scenario and a recommendation.
+// asks the demo's /healthcheck; then one row per scenario and a recommendation.
 
 import fs from 'node:fs';
 import { renderCompareHtml, renderCompareJunit } from '../report/compare-html.js';
@@ -11,6 +11,7 @@ import { TOOL } from '../tool.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { run } from './run.js';
 import { scenarioRows, bestRow, recommendation } from '../analyze/scenario-rows.js';
+import { savedSettings } from '../analyze/saved-settings.js';
 import scenarios from '../../scenarios/index.cjs';
 import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
 
@@ -24,6 +25,32 @@ import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
  * @property {string} [out]
  *
  * @typedef {import('./run.js').RunIO} RunIO
+ * @typedef {import('../../types/report.js').Report} Report
+ *
+ * @typedef {object} ScenarioComparison compare.json of a scenario replay
+ * @property {number} schemaVersion
+ * @property {{name: string, version: string}} tool
+ * @property {'scenarios'} kind
+ * @property {string} createdAt
+ * @property {number} elapsedMs
+ * @property {ScenarioSettings} settings
+ * @property {import('../analyze/scenario-rows.js').ScenarioRow[]} scenarios
+ * @property {string | null} best
+ * @property {string} recommendation
+ * @property {boolean} complete every run finished
+ *
+ * @typedef {object} ScenarioSettings the options of the comparison, and what its runs were measured
+ *   with as their reports recorded it
+ * @property {number} rounds
+ * @property {number} timeBudgetS
+ * @property {number} repeat
+ * @property {number | null} connections
+ * @property {string | null} probe
+ * @property {number | null} probeIntervalMs
+ * @property {number | null} thresholdMs
+ * @property {string | null} nodeVersion
+ * @property {boolean | null} profile
+ * @property {number | null} profileIntervalUs
  */
 
 /** @param {CompareScenarioOptions} opts @param {RunIO} io */
@@ -31,7 +58,7 @@ export async function compareScenarios(opts, io) {
   const started = performance.now();
   const outDir = prepareOutDir(opts.out, 'compare', io.cwd);
   const picked = opts.names.map((name) => /** @type {import('../../scenarios/index.cjs').Scenario} */ (scenarios.loadScenario(name)));
-  /** @type {Map<string, {report: any, path: string}[]>} */
+  /** @type {Map<string, {report: Report, path: string}[]>} */
   const runs = new Map(picked.map((s) => [s.name, []]));
   let exitCode = /** @type {number} */ (EXIT.OK);
   /** @type {string | null} */
@@ -45,7 +72,7 @@ export async function compareScenarios(opts, io) {
       const result = await run(runOptions(scenario.name, opts, path.join(outDir, rel)), { ...io, progress: false });
       done++;
       io.stderr.write(`[${done}/${total}] ${scenario.name}: ${Math.round(result.report.work?.roundsPerSec ?? 0).toLocaleString('en-US')} rounds/s, ${result.report.verdict.status}\n`);
-      /** @type {any[]} */ (runs.get(scenario.name)).push({ report: result.report, path: path.join(rel, 'report.json') });
+      runs.get(scenario.name)?.push({ report: result.report, path: path.join(rel, 'report.json') });
       if (result.exitCode !== EXIT.OK) {
         exitCode = result.exitCode;
         message = `${scenario.name}: ${result.message}`;
@@ -53,10 +80,12 @@ export async function compareScenarios(opts, io) {
       }
     }
   }
-  const entries = picked.map((scenario) => ({ scenario, runs: /** @type {any[]} */ (runs.get(scenario.name)) }))
+  const entries = picked.map((scenario) => ({ scenario, runs: runs.get(scenario.name) ?? [] }))
     .filter((e) => e.runs.length > 0);
   const rows = scenarioRows(entries);
   const elapsedMs = Math.round(performance.now() - started);
+  const measured = savedSettings(entries[0]?.runs[0]?.report ?? {});
+  /** @type {ScenarioComparison} */
   const compare = {
     schemaVersion: 1,
     tool: TOOL,
@@ -64,8 +93,9 @@ export async function compareScenarios(opts, io) {
     createdAt: new Date().toISOString(),
     elapsedMs,
     settings: {
-      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: COMPARE_DEFAULTS.connections,
-      probe: COMPARE_DEFAULTS.probe, probeIntervalMs: RUN_DEFAULTS.probeInterval, thresholdMs: RUN_DEFAULTS.threshold, nodeVersion: process.version,
+      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: measured.connections,
+      probe: measured.probe, probeIntervalMs: measured.probeIntervalMs, thresholdMs: measured.thresholdMs, nodeVersion: measured.nodeVersion,
+      profile: measured.profile, profileIntervalUs: measured.profileIntervalUs,
     },
     scenarios: rows,
     best: bestRow(rows)?.name ?? null,

@@ -3,6 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms, int } from './format.js';
+import { settingsLine } from '../analyze/saved-settings.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
@@ -43,8 +44,9 @@ export function renderSavedDiff(diff, c) {
     });
     table.push(row);
   }
-  const legend = diff.sides.map((s, i) => `${letters[i]} = ${s.label} (${s.n} run${s.n === 1 ? '' : 's'})`).join(' · ');
-  const lines = [`${c.bold('eventloop-probe compare')} · ${legend}`, table.toString()];
+  const legend = diff.sides.map((s, i) => `  ${letters[i]} = ${s.label} (${s.n} run${s.n === 1 ? '' : 's'}): ${settingsLine(s.settings) || 'settings not recorded'}`);
+  const lines = [c.bold('eventloop-probe compare: saved runs'), ...legend, table.toString()];
+  for (const w of diff.warnings) lines.push(c.yellow(`warning: ${w}`));
   if (repeated) {
     lines.push(`p: Mann-Whitney U, two-sided; * = beyond the noise (p < ${diff.alpha}); a change of at least ${diff.regressionPct}% inside the noise is marked "within noise"`);
   } else {
