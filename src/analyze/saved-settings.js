@@ -23,20 +23,21 @@
  */
 
 /** Settings whose difference makes figures incomparable, with how to name and show them. */
-const COMPARED = /** @type {const} */ ([
-  ['profile', 'CPU profile', (/** @type {any} */ v) => (v ? 'on' : 'off')],
-  ['profileIntervalUs', 'profile interval', (/** @type {any} */ v) => `${v} µs`],
+/** @type {[keyof SavedSettings, string, (v: unknown) => string][]} */
+const COMPARED = [
+  ['profile', 'CPU profile', (v) => (v ? 'on' : 'off')],
+  ['profileIntervalUs', 'profile interval', (v) => `${v} µs`],
   ['stacks', 'stacks', String],
-  ['thresholdMs', 'threshold', (/** @type {any} */ v) => `${v} ms`],
+  ['thresholdMs', 'threshold', (v) => `${v} ms`],
   ['mode', 'mode', String],
-  ['routes', 'routes', (/** @type {any} */ v) => v.join(' ')],
+  ['routes', 'routes', (v) => /** @type {string[]} */ (v).join(' ')],
   ['probe', 'probe', String],
-  ['probeIntervalMs', 'probe interval', (/** @type {any} */ v) => `${v} ms`],
+  ['probeIntervalMs', 'probe interval', (v) => `${v} ms`],
   ['connections', 'connections', String],
-  ['rate', 'rate', (/** @type {any} */ v) => (v === 0 ? 'unlimited' : `${v} req/s`)],
-  ['durationS', 'duration', (/** @type {any} */ v) => `${v} s`],
+  ['rate', 'rate', (v) => (v === 0 ? 'unlimited' : `${v} req/s`)],
+  ['durationS', 'duration', (v) => `${v} s`],
   ['nodeVersion', 'Node', String],
-]);
+];
 
 /** @param {unknown} v */
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
