@@ -61,6 +61,7 @@ function buildProgram(io, setExit) {
     .option('--probe-timeout <ms>', 'timeout of one probe request', parse.positiveMs, D.probeTimeout)
     .option('-c, --connections <n>', 'concurrent load connections', parse.positiveInt, D.connections)
     .option('-d, --duration <seconds>', 'how long to load (or observe a script)', parse.seconds, D.duration)
+    .option('--warmup <seconds>', 'load before the measured window, shown apart and not part of the verdict (0: none)', parse.secondsOrZero, D.warmup)
     .option('-r, --rate <n>', 'fixed request rate per second (latency corrected for coordinated omission)', parse.positiveInt)
     .option('-m, --method <verb>', 'HTTP method of the load', parse.httpMethod, D.method)
     .option('-b, --body <text>', 'request body of the load')

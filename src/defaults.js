@@ -9,6 +9,8 @@ export const RUN_DEFAULTS = Object.freeze({
   connections: 10,
   /** s of load (or of observing a script) */
   duration: 10,
+  /** s of load before the measured window, not judged */
+  warmup: 1,
   method: 'GET',
   /** s, timeout of one load request */
   timeout: 10,

@@ -37,6 +37,10 @@ export interface Report {
   blocks: AttributedBlock[];
   /** the call sites that blocked the loop longest */
   topSites: Site[];
+  /** the load before the measured window (--warmup): shown apart, not judged; null without one */
+  warmup: WarmupSection | null;
+  /** the tool's own work that held the app's loop: never counted as the app's blocks */
+  toolStalls: ToolStalls;
   /** worker threads (--threads), else null */
   threads: ThreadRow[] | null;
   /** cluster workers (other processes that ran the agent), one row each */
@@ -93,6 +97,8 @@ export interface RunSettings {
   rate: number | null;
   method: string;
   durationS: number;
+  /** s of load before the measured window (--warmup) */
+  warmupS?: number;
   load: boolean;
   thresholdMs: number;
   resolutionMs: number;
@@ -119,6 +125,25 @@ export interface LagSummary extends LagFigures {
   resolutionMs: number | null;
   /** the same from perf_hooks.monitorEventLoopDelay, when available */
   eld: LagFigures | null;
+}
+
+export interface WarmupSection {
+  durationMs: number;
+  blocking: BlockTotals;
+  blocks: AttributedBlock[];
+  lagMaxMs: number;
+  probe: HttpSummary | null;
+  load: HttpSummary | null;
+}
+
+export interface ToolStalls {
+  /** the longest stall before the load began (the start-up part of the profile dropped) */
+  beforeLoadMs: number;
+  stallsInWindow: number;
+  longestStallMs: number;
+  totalStallMs: number;
+  /** stalls of the loop over the threshold that were the tool's own, times as in blocks */
+  blocks: { startMs: number; durationMs: number; toolMs: number }[];
 }
 
 export interface ReportProfile {

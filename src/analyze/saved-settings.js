@@ -16,6 +16,7 @@
  * @property {number | null} connections
  * @property {number | null} rate fixed request rate, 0 for none
  * @property {number | null} durationS
+ * @property {number | null} warmupS
  * @property {number | null} thresholdMs
  * @property {boolean | null} profile whether a CPU profile was recorded
  * @property {number | null} profileIntervalUs
@@ -36,6 +37,7 @@ const COMPARED = [
   ['connections', 'connections', String],
   ['rate', 'rate', (v) => (v === 0 ? 'unlimited' : `${v} req/s`)],
   ['durationS', 'duration', (v) => `${v} s`],
+  ['warmupS', 'warm-up', (v) => `${v} s`],
   ['nodeVersion', 'Node', String],
 ];
 
@@ -59,6 +61,7 @@ export function savedSettings(report) {
     connections: num(s.connections),
     rate: s.rate === null ? 0 : num(s.rate),
     durationS: num(s.durationS),
+    warmupS: num(s.warmupS),
     thresholdMs: num(report.run?.thresholdMs) ?? num(s.thresholdMs),
     profile,
     profileIntervalUs: profile === false ? null : num(s.profileIntervalUs) ?? num(report.profile?.intervalUs),

@@ -123,6 +123,7 @@ function runOptions(name, opts, out) {
     probe: COMPARE_DEFAULTS.probe,
     connections: COMPARE_DEFAULTS.connections,
     duration: opts.timeBudget,
+    warmup: 0, // a scenario is one job from its first request: nothing to warm up
     header: {},
     load: true,
     timeout: opts.timeBudget + 10,
