@@ -93,16 +93,3 @@ export function settingsDifferences(sides) {
   const parts = differences.map((d) => `${d.label} (${d.values.map((v, i) => `${letters[i]} ${v.length ? v.join('/') : '?'}`).join(', ')})`);
   return { differences, warning: `the runs were measured with different settings: ${parts.join('; ')}; a change may come from them, not from the code` };
 }
-
-/** One line of what a run was measured with. @param {SavedSettings} s */
-export function settingsLine(s) {
-  const parts = [];
-  if (s.nodeVersion) parts.push(`node ${s.nodeVersion}`);
-  if (s.mode === 'load' && s.routes) parts.push(`${s.connections ?? '?'} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}`);
-  else if (s.mode) parts.push(s.mode === 'observe' ? 'no load' : 'script');
-  if ((s.mode === 'load' || s.mode === 'observe') && s.probe) parts.push(s.probe === 'off' ? 'no probe' : `probe ${s.probe}${s.probeIntervalMs ? ` every ${s.probeIntervalMs} ms` : ''}`);
-  if (s.durationS !== null) parts.push(`${s.durationS} s`);
-  if (s.thresholdMs !== null) parts.push(`threshold ${s.thresholdMs} ms`);
-  if (s.profile !== null) parts.push(s.profile ? `profile${s.profileIntervalUs ? ` ${s.profileIntervalUs} µs` : ''}` : 'no profile');
-  return parts.join(', ');
-}
