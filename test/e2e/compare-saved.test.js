@@ -54,7 +54,7 @@ test('two saved runs: values side by side, delta and %, a regression marked', as
   assert.equal(diff.sides[0].settings.nodeVersion, real.target.nodeVersion);
   assert.equal(diff.sides[0].settings.profile, true);
   assert.equal(diff.sides[0].settings.connections, 2);
-  assert.match(r.stderr, new RegExp(`A = .*report\\.json \\(1 run\\): node ${real.target.nodeVersion}, 2 connections on /, probe / every 50 ms, 0\\.5 s, threshold 50 ms, profile 1000 µs`));
+  assert.match(r.stderr, new RegExp(`A = .*report\\.json \\(1 run\\): node ${real.target.nodeVersion}, 2 connections on /, probe / every 50 ms, 0\\.5 s, threshold 50 ms, profile ${real.run.settings.profileIntervalUs} µs`));
   assert.doesNotMatch(r.stderr, /warning/);
 });
 

@@ -84,7 +84,7 @@ test('compare with names and --repeat: only those scenarios, runs alternate, med
   assert.equal(compare.settings.nodeVersion, first.target.nodeVersion);
   assert.equal(compare.settings.probe, first.run.settings.probe);
   assert.equal(compare.settings.profile, true);
-  assert.match(r.stdout, new RegExp(`node ${first.target.nodeVersion} · 40,000 rounds per job · 1\\.5 s per scenario · 2 runs each \\(medians\\) · probe /healthcheck every 50 ms · threshold 50 ms · profile 1000 µs`));
+  assert.match(r.stdout, new RegExp(`node ${first.target.nodeVersion} · 40,000 rounds per job · 1\\.5 s per scenario · 2 runs each \\(medians\\) · probe /healthcheck every 50 ms · threshold 50 ms · profile ${first.run.settings.profileIntervalUs} µs`));
 });
 
 test('compare: an unknown scenario or a missing file is one line and exit 2, nothing started', async (t) => {
