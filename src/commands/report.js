@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
 import { SCHEMA_VERSION } from '../analyze/build-report.js';
-import { finishReport, budgetMessage } from './finish-report.js';
+import { writeReportFolder, budgetMessage } from './write-report.js';
 import { evaluateBudgets } from '../analyze/budgets.js';
 import { artifactsFor, readProfile } from '../report/write-folder.js';
 import { FORMATS } from '../options.js';
@@ -60,7 +60,7 @@ export function reportCommand(opts, io) {
   // files it writes (flamegraph.html only when the saved profile can be read).
   const formats = opts.format ?? FORMATS;
   const { profile, note } = formats.includes('html') ? readProfile(dir, saved) : { profile: null, note: null };
-  const artifacts = { ...saved.artifacts, ...artifactsFor(formats.filter((f) => f !== 'json'), profile !== null) };
+  const artifacts = { ...saved.artifacts, ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? saved : { profile: null }) };
   if (formats.includes('html') && !profile) delete artifacts.flamegraph;
   /** @type {Report} */
   const report = {
@@ -68,7 +68,7 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  const finished = finishReport(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile });
+  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile });
   if (note) finished.notes.unshift(note);
   const exitCode = finished.failed.length ? EXIT.BUDGET : EXIT.OK;
   return { exitCode, message: finished.failed.length ? budgetMessage(finished.failed) : null, report, outDir, files: finished.files, notes: finished.notes };

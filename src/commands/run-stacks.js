@@ -22,11 +22,11 @@ export function stacksConfig(opts) {
 /**
  * Writes the continuous profile as profile.cpuprofile (opens in Chrome DevTools and speedscope).
  * @param {import('../analyze/profiles.js').TimedProfile[]} profiles @param {string} outDir
- * @returns {{artifacts: {profile?: string}, profile: import('../analyze/profiles.js').CpuProfile | null}}
+ * @returns {{profile?: string}}
  */
 export function keepProfile(profiles, outDir) {
   const continuous = profiles.find((p) => p.kind === 'continuous');
-  if (!continuous) return { artifacts: {}, profile: null };
+  if (!continuous) return {};
   fs.writeFileSync(path.join(outDir, 'profile.cpuprofile'), JSON.stringify(continuous.profile));
-  return { artifacts: { profile: 'profile.cpuprofile' }, profile: continuous.profile };
+  return { profile: 'profile.cpuprofile' };
 }

@@ -22,7 +22,7 @@ import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
-import { finishReport, budgetMessage } from './finish-report.js';
+import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
 import { FORMATS } from '../options.js';
 import { resolveTarget } from './run-target.js';
@@ -120,12 +120,13 @@ export async function run(opts, io) {
     const windowFrom = observed.measureStart ?? spawnedAt;
     // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
-    const kept = keepProfile(mergeContinuous(profiles, windowFrom, observed.measureEnd), outDir);
+    const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
+    const kept = keepProfile(windowProfiles, outDir);
     const formats = opts.format ?? FORMATS;
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...kept.artifacts,
+      json: 'report.json', log: 'target.log', ...kept,
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
-      ...artifactsFor(formats.filter((f) => f !== 'json'), kept.profile !== null),
+      ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
     const failure = withHint(targetFailure(child, observed, target.expectServer), {
@@ -165,7 +166,9 @@ export async function run(opts, io) {
       artifacts,
       failOn: opts.failOn,
     });
-    const finished = finishReport(outDir, report, { format: formats }, { env: io.env, stepSummary: true, profile: kept.profile });
+    const finished = writeReportFolder(outDir, report, { format: formats }, {
+      env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+    });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {

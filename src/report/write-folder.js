@@ -23,13 +23,14 @@ export const FORMAT_FILES = {
 /**
  * The artifacts entries of the chosen formats, to merge into report.artifacts before writing.
  * @param {string[]} formats
- * @param {boolean} [withFlameGraph] whether the run has a CPU profile to draw (flamegraph.html)
+ * @param {{profile?: {file: string} | null}} report the report they are rendered from: without a CPU
+ *   profile there is no flamegraph.html
  * @returns {Record<string, string>}
  */
-export function artifactsFor(formats, withFlameGraph = true) {
+export function artifactsFor(formats, report) {
   /** @type {Record<string, string>} */
   const out = Object.assign({}, ...formats.map((f) => /** @type {Record<string, Record<string, string>>} */ (FORMAT_FILES)[f] ?? {}));
-  if (!withFlameGraph) delete out.flamegraph;
+  if (!report.profile?.file) delete out.flamegraph;
   return out;
 }
 

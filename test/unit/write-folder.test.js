@@ -10,9 +10,10 @@ import { tempDir } from '../helpers.js';
 import { sampleReport } from './sample-report.js';
 
 test('artifacts of the chosen formats', () => {
-  assert.deepEqual(artifactsFor(['html', 'junit']), { html: 'report.html', flamegraph: 'flamegraph.html', junit: 'junit.xml' });
-  assert.deepEqual(artifactsFor([]), {});
-  assert.deepEqual(artifactsFor(['html'], false), { html: 'report.html' }, 'no profile: no flamegraph.html');
+  const profiled = { profile: { file: 'profile.cpuprofile' } };
+  assert.deepEqual(artifactsFor(['html', 'junit'], profiled), { html: 'report.html', flamegraph: 'flamegraph.html', junit: 'junit.xml' });
+  assert.deepEqual(artifactsFor([], profiled), {});
+  assert.deepEqual(artifactsFor(['html'], { profile: null }), { html: 'report.html' }, 'no profile: no flamegraph.html');
 });
 
 test('writes the chosen formats only, and appends summary.md to the step summary when asked', (t) => {

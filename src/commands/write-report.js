@@ -16,7 +16,7 @@ import { FORMATS } from '../options.js';
  *   is (default outDir); profile: the profile already read (null: none)
  * @returns {{failed: string[], notes: string[], files: string[]}} failed: one line per breached budget
  */
-export function finishReport(outDir, report, opts, io) {
+export function writeReportFolder(outDir, report, opts, io) {
   const formats = opts.format ?? FORMATS;
   fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   const rendered = writeRenderedFiles(outDir, report, { formats, env: io.env, stepSummary: io.stepSummary, sourceDir: io.sourceDir, profile: io.profile });
