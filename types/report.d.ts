@@ -10,10 +10,15 @@ import type { WorkerRow } from '../src/analyze/workers.js';
 import type { readThreads } from '../src/analyze/threads.js';
 import type { BudgetResult } from '../src/analyze/budgets.js';
 import type { HttpStats } from '../src/load/http-stats.js';
+import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 export type ThreadRow = ReturnType<typeof readThreads>[number];
 export type HttpSummary = ReturnType<HttpStats['summary']>;
+/** the tool's own work that held the app's loop, and the stalls it caused */
+export type ToolStalls = ReturnType<typeof toolSection>;
+/** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
+export type MachineStalls = ReturnType<typeof machineSection>;
 
 export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult };
 
@@ -41,6 +46,8 @@ export interface Report {
   warmup: WarmupSection | null;
   /** the tool's own work that held the app's loop: never counted as the app's blocks */
   toolStalls: ToolStalls;
+  /** stalls that were the machine's (the loop's thread waited for a CPU): never counted as the app's */
+  machine: MachineStalls;
   /** worker threads (--threads), else null */
   threads: ThreadRow[] | null;
   /** cluster workers (other processes that ran the agent), one row each */
@@ -134,16 +141,6 @@ export interface WarmupSection {
   lagMaxMs: number;
   probe: HttpSummary | null;
   load: HttpSummary | null;
-}
-
-export interface ToolStalls {
-  /** the longest stall before the load began (the start-up part of the profile dropped) */
-  beforeLoadMs: number;
-  stallsInWindow: number;
-  longestStallMs: number;
-  totalStallMs: number;
-  /** stalls of the loop over the threshold that were the tool's own, times as in blocks */
-  blocks: { startMs: number; durationMs: number; toolMs: number }[];
 }
 
 export interface ReportProfile {
