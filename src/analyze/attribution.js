@@ -14,7 +14,8 @@ const SAMPLE_FRAMES = 12;
 /**
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
- *   phase?: string | null, cause?: string | null, advice?: string, topFrames?: any[], origin?: Frame[],
+ *   phase?: string | null, cause?: string | null, advice?: string,
+ *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
  *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
