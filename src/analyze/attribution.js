@@ -47,7 +47,7 @@ export function attributeBlocks(blocks, profiles, context) {
     const toolMs = overlapMs(stalls.filter((s) => s.what !== 'block capture start'), start, end);
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
     if (captureMs > 0) result.captureMs = round(captureMs);
-    const toolSamples = samples.filter((s) => s.frames.some((f) => f.url.startsWith(AGENT_DIR))).length;
+    const toolSamples = samples.filter((s) => isToolSample(s.frames)).length;
     if (toolMs > 0) result.toolMs = round(toolMs);
     if (isToolBlock(block.durationMs, toolMs, samples.length ? toolSamples / samples.length : 0, context.thresholdMs ?? 0)) result.tool = true;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
@@ -123,6 +123,16 @@ export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
 }
 
+/**
+ * A sample of the tool's own work: the innermost JavaScript frame above Node's internals is the
+ * agent's. (Agent frames further down, as under `run --scenario`'s job, are not: the job runs.)
+ * @param {Frame[]} frames innermost first
+ */
+export function isToolSample(frames) {
+  const js = frames.find((f) => f.kind === 'app' || f.kind === 'node_modules');
+  return Boolean(js && js.url.startsWith(AGENT_DIR));
+}
+
 /** @param {Frame} f */
 const pick = (f) => ({ functionName: f.functionName, url: f.url, line: f.line });
 
@@ -131,8 +141,8 @@ const pick = (f) => ({ functionName: f.functionName, url: f.url, line: f.line })
  * @param {Frame[]} frames
  */
 export function topFrame(frames) {
-  // a sample inside our own agent (its flush) is no call site of the app's
-  if (frames.some((f) => f.url.startsWith(AGENT_DIR))) return null;
+  // a sample running our own agent's code (its flush, a profile hand-over) is no call site of the app's
+  if (isToolSample(frames)) return null;
   return frames.find((f) => f.kind === 'app') ?? frames.find((f) => f.kind === 'node_modules')
     ?? frames.find((f) => f.kind !== 'gc' && !f.functionName.startsWith('(')) ?? null;
 }

@@ -102,3 +102,14 @@ test('a stall spent waiting for a CPU is the machine\'s, not the app\'s', async 
   assert.deepEqual(split.starved.map((b) => b.startMs), [0]);
   assert.deepEqual(split.tool.map((b) => b.startMs), [400]);
 });
+
+test('a sample is the tool\'s when its innermost code is the agent\'s, not when the agent is only below', async () => {
+  const { isToolSample } = await import('../../src/analyze/attribution.js');
+  const { kindOf } = await import('../../src/analyze/frames.js');
+  const fr = (/** @type {string} */ name, /** @type {string} */ url) => ({ functionName: name, url, line: 1, column: 1, kind: kindOf(url, name) });
+  const agent = path.join(AGENT_DIR, 'profile-chunks.cjs');
+  assert.equal(isToolSample([fr('dispatch', ''), fr('post', 'node:inspector'), fr('switchChunk', agent)]), true);
+  // run --scenario: the scenario's job runs under the agent's runner; the job is the work shown
+  assert.equal(isToolSample([fr('update', ''), fr('work', '/p/scenarios/lib/job.cjs'), fr('next', path.join(AGENT_DIR, 'scenario-runner.cjs'))]), false);
+  assert.equal(isToolSample([fr('handler', '/p/app.js')]), false);
+});
