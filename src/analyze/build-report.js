@@ -127,7 +127,7 @@ export function buildReport(record) {
       maxMs: round(lagHistogram.max),
       samples: lagHistogram.count,
       resolutionMs: summary?.resolutionMs ?? null,
-      eld: summary ? roundAll(summary.eld) : null,
+      eld: summary?.eld ? roundAll(summary.eld) : null, // reports before 0.2 only
     },
     elu: {
       mean: eluMean,
