@@ -24,6 +24,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  * @property {'main' | 'cluster-worker'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
+ * @property {boolean} [attached] injected into a running process by `attach` (the inspector open is ours)
  */
 
 const WORKER_FLUSH_MS = 250;

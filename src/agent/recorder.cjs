@@ -17,8 +17,18 @@ const KILL_AFTER_TOOL_GONE_MS = 5000;
 // Node's own tracing channel, published when net.Server#listen has bound its address.
 const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
 
-/** @param {import('./config.cjs').AgentConfig} config */
-function start(config) {
+/**
+ * @typedef {object} RecorderHooks for `attach`, where the agent was injected into a running app
+ * @property {(command: {cmd: string}) => void} [onCommand] commands the recorder does not know
+ * @property {() => void} [onToolGone] replaces ending the app when the tool is gone
+ */
+
+/**
+ * @param {import('./config.cjs').AgentConfig} config
+ * @param {RecorderHooks} [hooks]
+ * @returns {{finish: () => void, close: () => void}} close: drop the channel and the exit hook
+ */
+function start(config, hooks = {}) {
   const sink = new Sink(config.dir, process.pid);
   const push = (/** @type {object} */ event) => sink.push(event);
   const stacks = startStacks(config, push);
@@ -36,7 +46,7 @@ function start(config) {
 
   const channel = config.channelFd
     ? openChannel(config.channelFd, onCommand, onToolGone)
-    : { send() {} };
+    : { send() {}, close() {} };
 
   function sampleMemory() {
     const m = process.memoryUsage();
@@ -87,11 +97,18 @@ function start(config) {
     } else if (message.cmd === 'stop') {
       finish();
       channel.send({ type: 'stopped' });
+    } else {
+      hooks.onCommand?.(message);
     }
   }
 
   // The tool is gone (killed, even with SIGKILL): end the app the way the tool would have.
   function onToolGone() {
+    if (hooks.onToolGone) {
+      finish();
+      hooks.onToolGone(); // attached to an app we did not start: leave it running
+      return;
+    }
     if (stopped) return;
     stacks?.discard();
     finish();
@@ -121,6 +138,13 @@ function start(config) {
   sink.push(hello);
   sink.flush(); // written now: a loop that never turns again still leaves a sign of life
   channel.send(hello);
+  return {
+    finish,
+    close() {
+      process.off('exit', finish);
+      channel.close();
+    },
+  };
 }
 
 module.exports = { start };

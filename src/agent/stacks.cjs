@@ -25,7 +25,7 @@ function startStacks(config, push) {
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running';
   if (!wantProfile && !wantWatchdog) return null;
-  if (inspector.url()) {
+  if (inspector.url() && !config.attached) { // attached: the open inspector is the tool's own
     push({ type: 'note', text: 'an inspector is already open (--inspect): stacks and the CPU profile are off so as not to disturb it; delay and blocks are still measured' });
     return null;
   }

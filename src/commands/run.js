@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT } from '../errors.js';
 import { targetEnv } from '../launch/agent-env.js';
 import { freePort } from '../launch/free-port.js';
@@ -12,8 +11,7 @@ import { loopbackHost } from '../launch/host.js';
 import { OutputLog } from '../launch/output-log.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { Target, CHANNEL_FD } from '../launch/target.js';
-import { startLoad } from '../load/driver.js';
-import { Probe } from '../load/probe.js';
+import { measureWindow } from './measure-window.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
@@ -213,30 +211,9 @@ async function observe(child, target, opts, io, progress) {
     return { ...base, mode: /** @type {const} */ ('observe'), measureStart: epochNow(), measureEnd: epochNow(), stillRunningAtEnd: !child.exitInfo, neverListened: false, unreachable: true };
   }
   const origin = `http://${host}:${listen.port}`;
-  child.send({ cmd: 'start' });
-  await child.waitFor((m) => m.type === 'started', 1000, io.stop);
-  const measureStart = epochNow();
   const routes = target.routes;
-  const load = opts.load ? startLoad({
-    origin, routes, connections: opts.connections, durationS: opts.duration, rate: opts.rate,
-    method: opts.method, body: opts.body, headers: opts.header, timeoutS: opts.timeout, windowMs: WINDOW_MS,
-  }) : null;
   const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
-  const probe = probePath ? new Probe({ origin, path: probePath, intervalMs: opts.probeInterval, timeoutMs: opts.probeTimeout, windowMs: WINDOW_MS }) : null;
-  probe?.start();
-  progress.start(opts.load ? 'load' : 'observing', durationMs, () => (probe ? `probe ${probe.stats.requests} ok` : ''));
-  await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
-  progress.stop();
-  const measureEnd = epochNow();
-  const stillRunningAtEnd = !child.exitInfo;
-  child.send({ cmd: 'stop' }); // the agent closes its measured window now
-  load?.stop();
-  // Probes already sent finish by their own timeout, unless a second Ctrl-C says hurry.
-  const onKill = () => probe?.abort();
-  if (io.kill.aborted) onKill();
-  io.kill.addEventListener('abort', onKill, { once: true });
-  await Promise.all([load?.done, probe?.stop()]);
-  io.kill.removeEventListener('abort', onKill);
+  const { load, probe, measureStart, measureEnd, stillRunningAtEnd } = await measureWindow(child, { origin, routes, probePath, windowMs: WINDOW_MS }, opts, io, progress);
   return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
 }
 
