@@ -3,9 +3,9 @@
 // through the inspector the tool opened with SIGUSR1 (Runtime.evaluate hands us `require` for the
 // length of that evaluation only: everything we need is required now). It starts the same
 // recorder as `run`, with the tool's Unix socket as its channel, and detaches completely when the
-// tool closes that socket, cleanly or because it died: recorder stopped (timers, observers, the
-// watchdog worker, the profiler session), the inspector closed, our modules forgotten. The app
-// keeps running as it was.
+// tool says so, or when its socket closes without a word (the tool died: our data files go too):
+// recorder stopped (timers, observers, the watchdog worker, the profiler session), the inspector
+// closed, our modules forgotten. The app keeps running as it was.
 
 const inspector = require('node:inspector');
 const path = require('node:path');
@@ -25,31 +25,42 @@ function attach(config) {
   g[ATTACHED] = true;
   let detached = false;
 
-  function detach() {
-    if (detached) return;
+  /** @param {boolean} keepData */
+  function detach(keepData) {
+    if (detached || !recorder) return;
     detached = true;
-    recorder.finish();
+    if (keepData) recorder.finish();
+    else recorder.discard();
     recorder.close();
     closeInspector();
     forgetModules();
     delete g[ATTACHED];
   }
 
-  /** @param {{cmd: string}} message */
-  function onCommand(message) {
+  /** @param {{cmd: string}} message @param {(message: object) => void} send */
+  function onCommand(message, send) {
     // The tool has its answer and closed its WebSocket: the port goes now, not at the end.
-    if (message.cmd === 'release') closeInspector();
+    if (message.cmd === 'release') closeInspector(() => send({ type: 'released' }));
+    if (message.cmd === 'detach') detach(true);
   }
 
-  const recorder = start({ ...config, attached: true, role: 'main' }, { onCommand, onToolGone: detach });
+  let recorder;
+  try {
+    recorder = start({ ...config, attached: true, role: 'main' }, { onCommand, onToolGone: () => detach(false) });
+  } catch (error) {
+    delete g[ATTACHED];
+    throw error;
+  }
   return { ok: true, pid: process.pid, nodeVersion: process.version, uptimeS: process.uptime() };
 }
 
 // In a check-phase callback: SIGUSR1 also queued a "start the inspector" callback on the loop
 // (it runs when the loop turns, after a block); closing before it ran would let it reopen the port.
-function closeInspector() {
+/** @param {() => void} [then] */
+function closeInspector(then) {
   setImmediate(() => {
     if (inspector.url()) inspector.close();
+    then?.();
   });
 }
 

@@ -19,14 +19,16 @@ const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
 
 /**
  * @typedef {object} RecorderHooks for `attach`, where the agent was injected into a running app
- * @property {(command: {cmd: string}) => void} [onCommand] commands the recorder does not know
+ * @property {(command: {cmd: string}, send: (message: object) => void) => void} [onCommand] commands the
+ *   recorder does not know, with a way to answer
  * @property {() => void} [onToolGone] replaces ending the app when the tool is gone
  */
 
 /**
  * @param {import('./config.cjs').AgentConfig} config
  * @param {RecorderHooks} [hooks]
- * @returns {{finish: () => void, close: () => void}} close: drop the channel and the exit hook
+ * @returns {{finish: () => void, close: () => void, discard: () => void}} close: drop the channel and
+ *   the exit hook; discard: finish and remove this process's data files
  */
 function start(config, hooks = {}) {
   const sink = new Sink(config.dir, process.pid);
@@ -98,14 +100,13 @@ function start(config, hooks = {}) {
       finish();
       channel.send({ type: 'stopped' });
     } else {
-      hooks.onCommand?.(message);
+      hooks.onCommand?.(message, channel.send);
     }
   }
 
   // The tool is gone (killed, even with SIGKILL): end the app the way the tool would have.
   function onToolGone() {
     if (hooks.onToolGone) {
-      finish();
       hooks.onToolGone(); // attached to an app we did not start: leave it running
       return;
     }
@@ -143,6 +144,11 @@ function start(config, hooks = {}) {
     close() {
       process.off('exit', finish);
       channel.close();
+    },
+    discard() {
+      stacks?.discard();
+      finish();
+      sink.discard();
     },
   };
 }
