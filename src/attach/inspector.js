@@ -38,8 +38,8 @@ export async function openInspector(pid, before, options) {
   }
   const seconds = options.timeoutMs / 1000;
   throw new UsageError(
-    `process ${pid} opened no inspector port within ${seconds} s of SIGUSR1: either the app handles SIGUSR1 itself (then Node does not open its inspector), or its main thread is stuck in a synchronous call (then Node opens the inspector on 127.0.0.1:9229 when that call returns)`,
-    'remove the app\'s SIGUSR1 handler, or try again with a longer --attach-timeout',
+    `process ${pid} opened no inspector port within ${seconds} s of SIGUSR1: either the app handles SIGUSR1 itself (then Node does not open its inspector), or its main thread is stuck in a synchronous call (then Node opens the inspector on 127.0.0.1:9229 when that call returns, and it stays open until the app closes it or restarts)`,
+    'remove the app\'s SIGUSR1 handler, or attach with a --attach-timeout longer than the stuck call',
   );
 }
 
