@@ -46,7 +46,7 @@ function attach(config) {
 
   let recorder;
   try {
-    recorder = start({ ...config, attached: true, role: 'main' }, { onCommand, onToolGone: () => detach(false) });
+    recorder = start({ ...config, ownInspector: true, role: 'main' }, { onCommand, onToolGone: () => detach(false) });
   } catch (error) {
     delete g[ATTACHED];
     throw error;

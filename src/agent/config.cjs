@@ -18,13 +18,14 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {'running' | 'async-origin' | 'none'} stacks how blocks are attributed
  * @property {boolean} profile record a CPU profile of the measured window
  * @property {number} profileIntervalUs sampling interval of that profile
+ * @property {number} [profileChunkMs] how often the profile is written out (default: from the interval)
+ * @property {boolean} [ownInspector] the open inspector is the tool's own (attach): profile anyway
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  * @property {'main' | 'cluster-worker'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
- * @property {boolean} [attached] injected into a running process by `attach` (the inspector open is ours)
  */
 
 const WORKER_FLUSH_MS = 250;

@@ -41,7 +41,7 @@ export function attachCommand(program, io, setExit) {
     .option('--format <list>', 'files to write: json,html,md,junit (default all; report.json always)', parse.formats)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (pid, opts) => {
-      const result = await attach({ ...opts, pid, stacks: 'running' }, {
+      const result = await attach({ ...opts, pid, stacks: 'running', warmup: 0 }, { // the app is warm already
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });

@@ -6,6 +6,7 @@ import { TOOL } from '../tool.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
+import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
 import { connectionNotes } from '../analyze/run-notes.js';
 import { keepProfile } from './run-stacks.js';
@@ -26,7 +27,7 @@ export function buildAttachReport(run) {
   const { opts, io, measured, where } = run;
   const pid = run.injected.pid;
   const agent = readAgentData(run.dataDir).find((d) => d.pid === pid) ?? null;
-  const profiles = readProfiles(run.dataDir, pid);
+  const profiles = mergeContinuous(readProfiles(run.dataDir, pid), measured.measureStart, measured.measureEnd);
   const notes = connectionNotes([{ name: 'load', stats: measured.load?.stats ?? null }, { name: 'probe', stats: measured.probe?.stats ?? null }]);
   if (!run.alive) notes.push(`process ${pid} exited during the attach`);
   if (run.alive && !run.inspectorClosed) notes.push(`the app's inspector port ${run.injected.inspectorPort} was still open 3 s after detaching`);
@@ -43,6 +44,7 @@ export function buildAttachReport(run) {
     spawnedAt: run.attachedAt,
     measureStart: measured.measureStart,
     measureEnd: measured.measureEnd,
+    warmup: null,
     stillRunningAtEnd: measured.stillRunningAtEnd,
     flushed: run.flushed,
     settings: {

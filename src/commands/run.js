@@ -15,6 +15,7 @@ import { measureWindow } from './measure-window.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
+import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
@@ -41,6 +42,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {number} probeTimeout ms
  * @property {number} connections
  * @property {number} duration s
+ * @property {number} warmup s of load before the measured window (0: none)
  * @property {number} [rate]
  * @property {string} method
  * @property {string} [body]
@@ -112,9 +114,11 @@ export async function run(opts, io) {
     const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
     const agents = readAgentData(dataDir);
     const agent = agents.find((d) => d.pid === appPid) ?? null;
-    const profiles = readProfiles(dataDir, appPid);
+    const windowFrom = observed.measureStart ?? spawnedAt;
+    // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
+    const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
+      json: 'report.json', log: 'target.log', ...keepProfile(mergeContinuous(profiles, windowFrom, observed.measureEnd), outDir),
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
@@ -135,8 +139,9 @@ export async function run(opts, io) {
       },
       mode: observed.mode,
       spawnedAt,
-      measureStart: observed.measureStart ?? spawnedAt,
+      measureStart: windowFrom,
       measureEnd: observed.measureEnd,
+      warmup: observed.warmup ?? null,
       stillRunningAtEnd: observed.stillRunningAtEnd,
       flushed: stopped.flushed,
       settings: settingsOf(opts, target, observed.mode),
@@ -192,7 +197,7 @@ async function observe(child, target, opts, io, progress) {
   const listen = await child.waitFor(
     (m) => m.type === 'listen' && (!opts.port || m.port === opts.port), listenWaitMs, io.stop);
   progress.stop();
-  const base = { notes, listenAt: listen ? listen.t : null, port: listen ? listen.port : null, load: null, probe: null };
+  const base = { notes, listenAt: listen ? listen.t : null, port: listen ? listen.port : null, load: null, probe: null, warmup: null };
 
   if (!listen) {
     // A script (observed until it ends or --duration), a crash before listening, or a server
@@ -213,8 +218,8 @@ async function observe(child, target, opts, io, progress) {
   const origin = `http://${host}:${listen.port}`;
   const routes = target.routes;
   const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
-  const { load, probe, measureStart, measureEnd, stillRunningAtEnd } = await measureWindow(child, { origin, routes, probePath, windowMs: WINDOW_MS }, opts, io, progress);
-  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
+  const measured = await measureWindow(child, { origin, routes, probePath, windowMs: WINDOW_MS }, opts, io, progress);
+  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), ...measured, neverListened: false };
 }
 
 /**
