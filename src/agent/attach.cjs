@@ -11,6 +11,7 @@ const inspector = require('node:inspector');
 const path = require('node:path');
 const { isMainThread } = require('node:worker_threads');
 const { start } = require('./recorder.cjs');
+const { detachThreads } = require('./attach-thread.cjs');
 
 const ATTACHED = Symbol.for('eventloop-probe.attached');
 
@@ -32,6 +33,7 @@ function attach(config) {
     if (keepData) recorder.finish();
     else recorder.discard();
     recorder.close();
+    if (config.threads) detachThreads(keepData);
     closeInspector();
     forgetModules();
     delete g[ATTACHED];

@@ -20,6 +20,8 @@ export class Cdp {
     this.nextId = 1;
     /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
+    /** @type {Set<(event: {method: string, params: any}) => void>} */
+    this.eventListeners = new Set();
     socket.on('message', (data) => this.onMessage(String(data)));
     socket.on('close', () => this.failAll(new Error('the inspector closed the connection')));
     socket.on('error', () => {});
@@ -65,11 +67,21 @@ export class Cdp {
     } catch {
       return;
     }
+    if (typeof message.method === 'string') {
+      for (const listener of this.eventListeners) listener(message);
+      return;
+    }
     const waiter = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
-    if (!waiter) return; // events: we enable no domain, so none are expected
+    if (!waiter) return;
     this.pending.delete(message.id);
     if (message.error) waiter.reject(new Error(message.error.message || 'inspector error'));
     else waiter.resolve(message.result);
+  }
+
+  /** @param {(event: {method: string, params: any}) => void} listener @returns {() => void} unsubscribe */
+  onEvent(listener) {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   }
 
   /** @param {Error} error */

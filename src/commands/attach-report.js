@@ -7,6 +7,7 @@ import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
+import { readThreads } from '../analyze/threads.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
 import { connectionNotes } from '../analyze/run-notes.js';
 import { keepProfile } from './run-stacks.js';
@@ -17,7 +18,7 @@ import { finishReport, budgetMessage } from './finish-report.js';
 /**
  * @param {{opts: import('./attach.js').AttachOptions, io: import('./run.js').RunIO,
  *   info: import('../attach/process-info.js').ProcessInfo,
- *   injected: {pid: number, nodeVersion: string, uptimeS: number, inspectorPort: number},
+ *   injected: {pid: number, nodeVersion: string, uptimeS: number, inspectorPort: number, threads: {attached: number, missed: number} | null},
  *   where: ReturnType<typeof import('../attach/origin.js').chooseOrigin>,
  *   measured: Awaited<ReturnType<typeof import('./measure-window.js').measureWindow>>,
  *   flushed: boolean, attachedAt: number, dataDir: string, outDir: string,
@@ -31,6 +32,12 @@ export function buildAttachReport(run) {
   const notes = connectionNotes([{ name: 'load', stats: measured.load?.stats ?? null }, { name: 'probe', stats: measured.probe?.stats ?? null }]);
   if (!run.alive) notes.push(`process ${pid} exited during the attach`);
   if (run.alive && !run.inspectorClosed) notes.push(`the app's inspector port ${run.injected.inspectorPort} was still open 3 s after detaching`);
+  const threads = run.injected.threads;
+  const threadRows = opts.threads ? readThreads(run.dataDir, pid, measured.measureStart, measured.measureEnd) : null;
+  if (threads && threadRows) {
+    const silent = threads.attached - threadRows.length;
+    notes.push(`--threads: ${threadRows.length} worker thread(s) measured, those running at attach time (threads started later are not)${threads.missed ? `; ${threads.missed} did not answer` : ''}${silent > 0 ? `; ${silent} wrote no data (busy without a break the whole time?)` : ''}`);
+  }
   const mode = where.load ? 'load' : 'observe';
   const report = buildReport({
     tool: TOOL,
@@ -58,7 +65,7 @@ export function buildAttachReport(run) {
     load: measured.load?.stats ?? null,
     agent,
     profiles,
-    threads: null,
+    threads: threadRows,
     stacks: { mode: 'running', profile: opts.profile },
     cwd: io.cwd,
     notes,

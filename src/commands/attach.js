@@ -15,6 +15,7 @@ import { openInspector, closeInspectorVia } from '../attach/inspector.js';
 import { checkSameFiles, injectAgent } from '../attach/inject.js';
 import { chooseOrigin } from '../attach/origin.js';
 import { Cdp } from '../attach/cdp.js';
+import { injectThreads } from '../attach/threads.js';
 import { AgentLink } from '../attach/agent-link.js';
 import { measureWindow } from './measure-window.js';
 import { stacksConfig } from './run-stacks.js';
@@ -24,6 +25,7 @@ import { buildAttachReport } from './attach-report.js';
 const WINDOW_MS = 100;
 const FLUSH_TIMEOUT_MS = 5000;
 const INSPECTOR_GONE_MS = 3000;
+const THREADS_DONE_MS = 2000;
 const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
@@ -52,7 +54,7 @@ export async function attach(opts, io) {
     const agentConfig = {
       dir: dataDir, parentPid: process.pid, channelFd: link.socketPath, role: 'main',
       resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, flushMs: 1000,
-      ...stacksConfig({ ...opts, stacks: 'running', threads: false }),
+      ...stacksConfig({ ...opts, stacks: 'running', threads: Boolean(opts.threads) }),
     };
     progress.start('attaching', timeoutMs);
     const injected = await inject(opts.pid, before, agentConfig, { timeoutMs, abort: io.stop });
@@ -71,6 +73,7 @@ export async function attach(opts, io) {
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
+    if (injected.threads?.attached) await threadFilesDone(dataDir, opts.pid, measured.measureEnd, injected.threads.attached);
     const report = buildAttachReport({
       opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
       after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS,
@@ -102,7 +105,8 @@ async function inject(pid, before, config, options) {
       await closeInspectorVia(cdp);
       throw new ProbeError(`cannot attach to process ${pid}: ${result.reason}`, EXIT.USAGE);
     }
-    return { ...result, inspectorPort: inspector.port };
+    const threads = /** @type {{threads?: boolean}} */ (config).threads ? await injectThreads(cdp, config, options.timeoutMs) : null;
+    return { ...result, inspectorPort: inspector.port, threads };
   } finally {
     await cdp.close();
   }
@@ -116,6 +120,23 @@ async function portGone(pid, port) {
     if (Date.now() > deadline) return false;
     await sleep(50);
   }
+}
+
+/**
+ * The thread agents write their last file when the detach reaches their threads (a thread busy
+ * with back-to-back messages may take a while, or never get there).
+ * @param {string} dir @param {number} pid @param {number} end epoch ms of the window's end @param {number} count
+ */
+async function threadFilesDone(dir, pid, end, count) {
+  const deadline = Date.now() + THREADS_DONE_MS;
+  const done = () => fs.readdirSync(dir).filter((n) => n.startsWith(`thread-${pid}-`) && n.endsWith('.json')).filter((n) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')).end >= end;
+    } catch {
+      return false;
+    }
+  }).length >= count;
+  while (!done() && Date.now() < deadline) await sleep(50);
 }
 
 /** An abstract Unix socket (Linux): no file to leave behind, even when the tool is killed. */

@@ -175,3 +175,25 @@ test('the tool killed with SIGKILL: the app keeps running, its inspector closed,
   assert.ok(await until(() => !fs.readdirSync(out).some((name) => name.startsWith('.agent-')), 3000),
     `left in ${out}: ${fs.readdirSync(out)}`);
 });
+
+test('--threads: the worker threads running at attach time are measured too, and let go', async (t) => {
+  const dir = tempDir(t);
+  const child = spawn(process.execPath, [path.join(FIXTURES, 'thread-pool-server.js')], { env: { ...process.env, PORT: '0' }, stdio: 'ignore' });
+  const pid = /** @type {number} */ (child.pid);
+  t.after(() => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
+  assert.ok(await until(() => listeningSockets(pid).length === 1, 10_000));
+  const before = portsOf(pid);
+  const port = listeningSockets(pid)[0].port;
+  const out = path.join(dir, 'out');
+  const run = startAttach([String(pid), '-d', '2', '--threads', '--out', out], dir);
+  assert.ok(await run.attached());
+  assert.equal(await get(port, '/work'), 'done\n');
+  const r = await run.done;
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.threads.length, 1, JSON.stringify(report.notes));
+  assert.ok(report.threads[0].lag.samples > 0);
+  assert.ok(report.threads[0].blocking.count >= 1, JSON.stringify(report.threads[0]));
+  assert.ok(await until(() => JSON.stringify(portsOf(pid)) === JSON.stringify(before), 3000));
+  assert.equal(await get(port, '/work'), 'done\n');
+});
