@@ -33,7 +33,7 @@ export function attachCommand(program, io, setExit) {
     .option('--resolution <ms>', 'heartbeat interval of the event-loop delay monitor', parse.positiveMs, 10)
     .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, 5)
     .option('--no-profile', 'do not record a CPU profile while attached')
-    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds', parse.positiveInt, 1000)
+    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse.positiveInt, 10000)
     .option('--threads', 'also measure the event loop of each worker thread running at attach time')
     .option('--attach-timeout <seconds>', 'how long to wait for the app to open its inspector and start the agent', parse.seconds, 10)
     .option('-o, --out <dir>', 'report folder (default reports/attach-<pid>-<time>/)')
