@@ -2,14 +2,16 @@
 // lines both ways, as with `run`). Closing it is how the tool detaches: the agent notices, stops
 // everything and closes the inspector; it notices the same way when the tool is killed.
 
-import net from 'node:net';
 import { AgentMessages } from '../launch/agent-messages.js';
+import { FirstConnection } from '../launch/first-connection.js';
+
+/** @typedef {import('node:net').Socket} Socket */
 
 export class AgentLink {
   /** @param {string} socketPath */
   constructor(socketPath) {
     this.socketPath = socketPath;
-    /** @type {net.Socket | null} */
+    /** @type {Socket | null} */
     this.agent = null;
     /** @type {{code: null, signal: null, at: number} | null} set when the agent's connection ends */
     this.exitInfo = null;
@@ -19,25 +21,17 @@ export class AgentLink {
     this.exited = new Promise((resolve) => { ended = resolve; });
     this.ended = ended;
     this.inbox = new AgentMessages(() => this.exited);
-    this.server = net.createServer((socket) => this.accept(socket));
+    this.link = new FirstConnection(socketPath, (socket) => this.accept(socket));
   }
 
   /** @returns {Promise<void>} */
   listen() {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.socketPath, () => resolve());
-    });
+    return this.link.listen();
   }
 
-  /** @param {net.Socket} socket the first connection only */
+  /** @param {Socket} socket */
   accept(socket) {
-    if (this.agent) {
-      socket.destroy();
-      return;
-    }
     this.agent = socket;
-    this.server.close();
     socket.once('close', () => {
       this.exitInfo ??= { code: null, signal: null, at: Date.now() };
       this.ended(this.exitInfo);
@@ -61,7 +55,6 @@ export class AgentLink {
 
   /** Detaches: the agent sees its channel close and cleans up inside the app. */
   close() {
-    this.server.close();
-    this.agent?.destroy();
+    this.link.close();
   }
 }

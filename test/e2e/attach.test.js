@@ -40,6 +40,20 @@ async function get(port, route) {
 /** @param {number} pid */
 const portsOf = (pid) => listeningSockets(pid).map((s) => `${s.address}:${s.port}`);
 
+/** The process listens on exactly `before` again (no inspector port left). @param {number} pid @param {string[]} before @param {number} ms */
+const leftAsItWas = (pid, before, ms) => until(() => JSON.stringify(portsOf(pid)) === JSON.stringify(before), ms);
+
+/** A server and a long attach to it, once the tool says it is in. @param {import('node:test').TestContext} t */
+async function attachedForLong(t) {
+  const dir = tempDir(t);
+  const server = await startServer(t);
+  const before = portsOf(server.pid);
+  const out = path.join(dir, 'out');
+  const run = startAttach([String(server.pid), '-d', '60', '--out', out], dir);
+  assert.ok(await run.attached(), 'the tool never said it attached');
+  return { server, before, out, run };
+}
+
 /** Runs attach and resolves `attached` once the tool says it is in. @param {string[]} args @param {string} cwd */
 function startAttach(args, cwd) {
   /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -76,14 +90,14 @@ test('attach to a running server: blocks with the handler in their stacks, the s
   assert.ok(report.http.probe.requests > 0);
 
   assert.equal(await get(server.port, '/'), 'ok\n', 'the server no longer serves');
-  assert.ok(await until(() => JSON.stringify(portsOf(server.pid)) === JSON.stringify(before), 3000), `ports now: ${portsOf(server.pid)}`);
+  assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
   assert.match(server.stderr(), /Debugger listening on ws:\/\/127\.0\.0\.1:\d+/);
   assert.match(server.stderr(), /Debugger ending on/);
 
   const again = await runBin(['attach', String(server.pid), '-d', '1', '--out', path.join(dir, 'again')], { cwd: dir });
   assert.equal(again.code, 0, again.stderr);
   assert.equal(readReport(path.join(dir, 'again')).target.attached, true);
-  assert.ok(await until(() => JSON.stringify(portsOf(server.pid)) === JSON.stringify(before), 3000), `ports now: ${portsOf(server.pid)}`);
+  assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
   assert.equal(await get(server.port, '/'), 'ok\n');
 });
 
@@ -124,7 +138,7 @@ test('a server blocked in JavaScript at the moment of attach: the attach waits i
   await slow;
   assert.equal(r.code, 0, r.stderr);
   assert.equal(readReport(out).target.attached, true);
-  assert.ok(await until(() => JSON.stringify(portsOf(server.pid)) === JSON.stringify(before), 3000), `ports now: ${portsOf(server.pid)}`);
+  assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
   assert.equal(await get(server.port, '/'), 'ok\n');
 });
 
@@ -143,12 +157,7 @@ test('a server stuck in native code at the moment of attach: the tool gives up w
 });
 
 test('Ctrl-C while attached: detaches, writes the report, exits 130', async (t) => {
-  const dir = tempDir(t);
-  const server = await startServer(t);
-  const before = portsOf(server.pid);
-  const out = path.join(dir, 'out');
-  const run = startAttach([String(server.pid), '-d', '60', '--out', out], dir);
-  assert.ok(await run.attached());
+  const { server, before, out, run } = await attachedForLong(t);
   await get(server.port, '/slow?ms=200');
   run.child().kill('SIGINT');
   const r = await run.done;
@@ -156,20 +165,15 @@ test('Ctrl-C while attached: detaches, writes the report, exits 130', async (t) 
   const report = readReport(out);
   assert.ok(report.run.durationMs < 30_000);
   assert.ok(report.blocks.some((b) => JSON.stringify(b.stack).includes('handleSlowReport')));
-  assert.ok(await until(() => JSON.stringify(portsOf(server.pid)) === JSON.stringify(before), 3000));
+  assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
   assert.equal(await get(server.port, '/'), 'ok\n');
 });
 
 test('the tool killed with SIGKILL: the app keeps running, its inspector closed, no data left behind', async (t) => {
-  const dir = tempDir(t);
-  const server = await startServer(t);
-  const before = portsOf(server.pid);
-  const out = path.join(dir, 'out');
-  const run = startAttach([String(server.pid), '-d', '60', '--out', out], dir);
-  assert.ok(await run.attached());
+  const { server, before, out, run } = await attachedForLong(t);
   run.child().kill('SIGKILL');
   await run.done;
-  assert.ok(await until(() => JSON.stringify(portsOf(server.pid)) === JSON.stringify(before), 5000), `ports now: ${portsOf(server.pid)}`);
+  assert.ok(await leftAsItWas(server.pid, before, 5000), `ports now: ${portsOf(server.pid)}`);
   assert.ok(alive(server.pid));
   assert.equal(await get(server.port, '/'), 'ok\n');
   assert.ok(await until(() => !fs.readdirSync(out).some((name) => name.startsWith('.agent-')), 3000),
@@ -194,6 +198,6 @@ test('--threads: the worker threads running at attach time are measured too, and
   assert.equal(report.threads.length, 1, JSON.stringify(report.notes));
   assert.ok(report.threads[0].lag.samples > 0);
   assert.ok(report.threads[0].blocking.count >= 1, JSON.stringify(report.threads[0]));
-  assert.ok(await until(() => JSON.stringify(portsOf(pid)) === JSON.stringify(before), 3000));
+  assert.ok(await leftAsItWas(pid, before, 3000), `ports now: ${portsOf(pid)}`);
   assert.equal(await get(port, '/work'), 'done\n');
 });
