@@ -22,6 +22,9 @@ export const MIN_NODE_MAJOR = 20;
  * @returns {ProcessInfo}
  */
 export function inspectProcess(pid) {
+  if (process.platform !== 'linux') {
+    throw new UsageError(`attach works on Linux only (it reads /proc), not on ${process.platform}`, 'start the app under eventloop-probe run instead');
+  }
   const status = readProc(pid, 'status');
   if (status === null || /^State:\s+[ZX]/m.test(status)) {
     throw new UsageError(`no running process with pid ${pid}`, 'give the pid of a running Node.js process, e.g. from pgrep -f server.js');

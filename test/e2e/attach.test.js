@@ -201,3 +201,27 @@ test('--threads: the worker threads running at attach time are measured too, and
   assert.ok(await leftAsItWas(pid, before, 3000), `ports now: ${portsOf(pid)}`);
   assert.equal(await get(port, '/work'), 'done\n');
 });
+
+test('an ES module server: attach under load finds its blocking handler, and detaches', async (t) => {
+  const dir = tempDir(t);
+  const app = path.join(dir, 'server.mjs');
+  fs.writeFileSync(app, [
+    "import http from 'node:http';",
+    'function renderInvoice() { const end = Date.now() + 120; while (Date.now() < end); }',
+    "const server = http.createServer((req, res) => { if (req.url === '/invoice') renderInvoice(); res.end('ok\\n'); });",
+    "server.listen(0, '127.0.0.1', () => console.log(server.address().port));",
+  ].join('\n'));
+  const child = spawn(process.execPath, [app], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = /** @type {number} */ (child.pid);
+  t.after(() => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
+  const port = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+  const before = portsOf(pid);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['attach', String(pid), '-d', '2', '--route', '/invoice', '-c', '2', '--probe', '/', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.ok(report.http.load.requests > 0);
+  assert.ok(report.blocks.some((b) => JSON.stringify(b.stack).includes('renderInvoice')), JSON.stringify(report.blocks.slice(0, 2)));
+  assert.ok(await leftAsItWas(pid, before, 3000), `ports now: ${portsOf(pid)}`);
+  assert.equal(await get(port, '/'), 'ok\n');
+});
