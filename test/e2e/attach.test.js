@@ -14,11 +14,11 @@ const SERVER = path.join(FIXTURES, 'attach-server.js');
 
 /**
  * Starts the fixture server (killed by pid when the test ends) and resolves with its pid and port.
- * @param {import('node:test').TestContext} t @param {{env?: NodeJS.ProcessEnv, nodeArgs?: string[], uid?: number}} [options]
+ * @param {import('node:test').TestContext} t @param {{env?: NodeJS.ProcessEnv, nodeArgs?: string[]}} [options]
  */
 async function startServer(t, options = {}) {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER], {
-    env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], uid: options.uid,
+    env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = /** @type {number} */ (child.pid);
   t.after(() => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
@@ -116,8 +116,10 @@ test('refusals: one line and exit 2 for a pid that is gone, not Node, another us
   t.after(() => sleeper.kill('SIGKILL'));
   await refused(/** @type {number} */ (sleeper.pid), /is not Node\.js \(it runs .*sleep\)/);
 
-  const other = process.getuid?.() === 0 ? (await startServer(t, { uid: 65534 })).pid : 1;
-  await refused(other, /belongs to another user/);
+  // the owner is checked first: any process of another user will do (as root, one we start as nobody)
+  const nobody = process.getuid?.() === 0 ? spawn('sleep', ['60'], { stdio: 'ignore', uid: 65534, gid: 65534 }) : null;
+  t.after(() => nobody?.kill('SIGKILL'));
+  await refused(nobody?.pid ?? 1, /belongs to another user \(uid \d+\)/);
 
   const inspected = await startServer(t, { nodeArgs: ['--inspect=127.0.0.1:0'] });
   await refused(inspected.pid, /already has its inspector open \(--inspect/);
