@@ -25,6 +25,7 @@ function attach(config) {
   if (g[ATTACHED]) return { ok: false, reason: 'another eventloop-probe is attached to this process' };
   g[ATTACHED] = true;
   let detached = false;
+  let released = false;
 
   /** @param {boolean} keepData */
   function detach(keepData) {
@@ -34,7 +35,7 @@ function attach(config) {
     else recorder.discard();
     recorder.close();
     if (config.threads) detachThreads(keepData);
-    closeInspector();
+    if (!released) closeInspector(); // the tool went before it let the inspector go
     forgetModules();
     delete g[ATTACHED];
   }
@@ -42,7 +43,10 @@ function attach(config) {
   /** @param {{cmd: string}} message @param {(message: object) => void} send */
   function onCommand(message, send) {
     // The tool has its answer and closed its WebSocket: the port goes now, not at the end.
-    if (message.cmd === 'release') closeInspector(() => send({ type: 'released' }));
+    if (message.cmd === 'release' && !released) {
+      released = true; // the inspector is ours to close once only: a later one is the user's
+      closeInspector(() => send({ type: 'released' }));
+    }
     if (message.cmd === 'detach') detach(true);
   }
 
