@@ -14,7 +14,7 @@ export const MIN_NODE_MAJOR = 20;
  * @property {number} pid
  * @property {string[]} argv the process's command line
  * @property {string} exe the executable's path
- * @property {string | null} nodeVersion e.g. v20.20.2, when the executable told us
+ * @property {string} nodeVersion e.g. v20.20.2, as the executable told us
  */
 
 /**
@@ -45,8 +45,11 @@ export function inspectProcess(pid) {
     throw new UsageError(`process ${pid} is not Node.js (it runs ${exe || 'an unknown program'})`, 'attach to the node process itself; its children or a shell wrapper will not do');
   }
   const nodeVersion = versionOf(pid, exe);
-  const major = nodeVersion ? Number(/^v(\d+)/.exec(nodeVersion)?.[1]) : null;
-  if (major !== null && major < MIN_NODE_MAJOR) {
+  if (!nodeVersion) {
+    // a program named like node that does not answer --version as Node.js does: SIGUSR1 could kill it
+    throw new UsageError(`cannot tell which Node.js version process ${pid} runs (${exe} --version did not answer like Node.js)`, 'attach to a node process');
+  }
+  if (tooOld(nodeVersion)) {
     throw new UsageError(`process ${pid} runs Node.js ${nodeVersion}; attach needs Node.js ${MIN_NODE_MAJOR} or newer`, 'upgrade the app\'s Node.js, or start it under eventloop-probe run');
   }
   const flags = [...argv.slice(1), ...nodeOptions(pid)];
@@ -58,6 +61,11 @@ export function inspectProcess(pid) {
     throw new UsageError(`process ${pid} was started with --disable-sigusr1, so its inspector cannot be opened from outside`, 'restart it without that flag, or measure with eventloop-probe run');
   }
   return { pid, argv, exe, nodeVersion };
+}
+
+/** @param {string} version e.g. v18.20.4 */
+export function tooOld(version) {
+  return Number(/^v(\d+)\./.exec(version)?.[1] ?? 0) < MIN_NODE_MAJOR;
 }
 
 /** @param {string} exe */

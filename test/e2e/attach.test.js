@@ -116,6 +116,16 @@ test('refusals: one line and exit 2 for a pid that is gone, not Node, another us
   t.after(() => sleeper.kill('SIGKILL'));
   await refused(/** @type {number} */ (sleeper.pid), /is not Node\.js \(it runs .*sleep\)/);
 
+  // a program merely named node is not signalled (SIGUSR1 would end it)
+  const fakeNode = path.join(dir, 'node');
+  fs.copyFileSync('/usr/bin/sleep', fakeNode);
+  fs.chmodSync(fakeNode, 0o755);
+  const fake = spawn(fakeNode, ['60'], { stdio: 'ignore' });
+  t.after(() => fake.kill('SIGKILL'));
+  await until(() => fs.readFileSync(`/proc/${fake.pid}/cmdline`, 'utf8').includes('60'), 2000);
+  await refused(/** @type {number} */ (fake.pid), /cannot tell which Node\.js version process \d+ runs/);
+  assert.ok(alive(/** @type {number} */ (fake.pid)));
+
   // the owner is checked first: any process of another user will do (as root, one we start as nobody)
   const nobody = process.getuid?.() === 0 ? spawn('sleep', ['60'], { stdio: 'ignore', uid: 65534, gid: 65534 }) : null;
   t.after(() => nobody?.kill('SIGKILL'));

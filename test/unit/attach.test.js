@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { parseTcpTable, decodeAddress, listeningSockets } from '../../src/attach/listening.js';
 import { chooseOrigin } from '../../src/attach/origin.js';
-import { isNodeExecutable, inspectProcess } from '../../src/attach/process-info.js';
+import { isNodeExecutable, inspectProcess, tooOld } from '../../src/attach/process-info.js';
 import { formatUptime } from '../../src/commands/attach.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -64,6 +64,10 @@ test('chooseOrigin: observe needs no port; load and probe need exactly one', () 
 test('what counts as a Node.js executable', () => {
   for (const exe of ['/usr/bin/node', '/opt/node-v20.11.0/bin/node', '/usr/bin/nodejs', '/x/node20', '/x/node-22']) assert.ok(isNodeExecutable(exe), exe);
   for (const exe of ['/usr/bin/sleep', '/usr/bin/python3', '/x/nodemon', '/x/electron', '']) assert.ok(!isNodeExecutable(exe), exe);
+});
+
+test('Node.js 20 and newer only', () => {
+  assert.deepEqual(['v18.20.4', 'v16.0.0', 'v20.0.0', 'v22.12.0', 'v24.1.0', 'nonsense'].map(tooOld), [true, true, false, false, false, true]);
 });
 
 test('inspectProcess on this test process: Node.js, ours, its version read from the executable', () => {
