@@ -50,6 +50,7 @@ function attach(config) {
     if (message.cmd === 'detach') detach(true);
   }
 
+  /** @type {ReturnType<typeof start> | undefined} */
   let recorder;
   try {
     recorder = start({ ...config, ownInspector: true, role: 'main' }, { onCommand, onToolGone: () => detach(false) });

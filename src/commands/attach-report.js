@@ -8,10 +8,11 @@ import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { readThreads } from '../analyze/threads.js';
-import { capTimeline } from '../analyze/cap-timeline.js';
 import { connectionNotes } from '../analyze/run-notes.js';
 import { keepProfile } from './run-stacks.js';
-import { finishReport, budgetMessage } from './finish-report.js';
+import { writeReportFolder, budgetMessage } from './write-report.js';
+import { artifactsFor } from '../report/write-folder.js';
+import { FORMATS } from '../options.js';
 
 /** @typedef {import('../attach/listening.js').ListeningSocket} ListeningSocket */
 
@@ -29,6 +30,8 @@ export function buildAttachReport(run) {
   const pid = run.injected.pid;
   const agent = readAgentData(run.dataDir).find((d) => d.pid === pid) ?? null;
   const profiles = mergeContinuous(readProfiles(run.dataDir, pid), measured.measureStart, measured.measureEnd);
+  const kept = keepProfile(profiles, run.outDir);
+  const formats = opts.format ?? FORMATS;
   const notes = connectionNotes([{ name: 'load', stats: measured.load?.stats ?? null }, { name: 'probe', stats: measured.probe?.stats ?? null }]);
   if (!run.alive) notes.push(`process ${pid} exited during the attach`);
   if (run.alive && !run.inspectorClosed) notes.push(`the app's inspector port ${run.injected.inspectorPort} was still open 3 s after detaching`);
@@ -69,10 +72,15 @@ export function buildAttachReport(run) {
     stacks: { mode: 'running', profile: opts.profile },
     cwd: io.cwd,
     notes,
-    artifacts: { json: 'report.json', ...keepProfile(profiles, run.outDir) },
+    artifacts: {
+      json: 'report.json', ...kept,
+      ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
+    },
+    failOn: opts.failOn,
   });
-  report.timeline = capTimeline(report.timeline);
-  const finished = finishReport(run.outDir, report, opts, { env: io.env, stepSummary: true });
+  const finished = writeReportFolder(run.outDir, report, { format: formats }, {
+    env: io.env, stepSummary: true, profile: profiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+  });
   for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
   const outDir = run.outDir;
   if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'interrupted twice: detached, report written without waiting for the probes', report, outDir };
