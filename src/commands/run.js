@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT } from '../errors.js';
 import { targetEnv } from '../launch/agent-env.js';
 import { freePort } from '../launch/free-port.js';
@@ -12,8 +11,7 @@ import { loopbackHost } from '../launch/host.js';
 import { OutputLog } from '../launch/output-log.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { Target, CHANNEL_FD } from '../launch/target.js';
-import { startLoad } from '../load/driver.js';
-import { Probe } from '../load/probe.js';
+import { measureWindow } from './measure-window.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
@@ -21,15 +19,16 @@ import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
-import { workerRows } from '../analyze/workers.js';
-import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
-import { finishReport, budgetMessage } from './finish-report.js';
+import { writeReportFolder, budgetMessage } from './write-report.js';
+import { artifactsFor } from '../report/write-folder.js';
+import { FORMATS } from '../options.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
 import { ProfiledTarget } from '../profile/profiled-target.js';
-import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
+import { scenarioConfig } from './scenario-config.js';
+import { RUN_DEFAULTS } from '../defaults.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -83,7 +82,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 /**
  * @param {RunOptions} opts
  * @param {RunIO} io
- * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
+ * @returns {Promise<{exitCode: number, message: string | null, report: import('../../types/report.js').Report, outDir: string}>}
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
@@ -119,9 +118,13 @@ export async function run(opts, io) {
     const windowFrom = observed.measureStart ?? spawnedAt;
     // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
+    const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
+    const kept = keepProfile(windowProfiles, outDir);
+    const formats = opts.format ?? FORMATS;
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...keepProfile(mergeContinuous(profiles, windowFrom, observed.measureEnd), outDir),
+      json: 'report.json', log: 'target.log', ...kept,
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
+      ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
     const failure = withHint(targetFailure(child, observed, target.expectServer), {
@@ -152,18 +155,18 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
+      workerAgents: agents.filter((d) => d !== agent),
       profiles,
-      threads: opts.threads ? readThreads(dataDir, appPid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      threads: opts.threads ? readThreads(dataDir, appPid, windowFrom, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
       artifacts,
+      failOn: opts.failOn,
     });
-    report.timeline = capTimeline(report.timeline);
-    report.workers = workerRows(agents.filter((d) => d !== agent), {
-      from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
+    const finished = writeReportFolder(outDir, report, { format: formats }, {
+      env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
-    const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {
@@ -218,51 +221,10 @@ async function observe(child, target, opts, io, progress) {
     return { ...base, mode: /** @type {const} */ ('observe'), measureStart: epochNow(), measureEnd: epochNow(), stillRunningAtEnd: !child.exitInfo, neverListened: false, unreachable: true };
   }
   const origin = `http://${host}:${listen.port}`;
-  // 'start' comes before any load: the agent drops the start-up part of its profile then, which
-  // can hold a big app's loop for a while, and its counters restart after that.
-  child.send({ cmd: 'start' });
-  await child.waitFor((m) => m.type === 'started', 1000, io.stop);
-  const warmupMs = opts.warmup * 1000;
-  const loadStart = epochNow();
   const routes = target.routes;
-  const load = opts.load ? startLoad({
-    origin, routes, connections: opts.connections, durationS: opts.duration + opts.warmup, rate: opts.rate,
-    method: opts.method, body: opts.body, headers: opts.header, timeoutS: opts.timeout, windowMs: WINDOW_MS,
-  }) : null;
   const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
-  const probe = probePath ? new Probe({ origin, path: probePath, intervalMs: opts.probeInterval, timeoutMs: opts.probeTimeout, windowMs: WINDOW_MS }) : null;
-  probe?.start();
-  const stopped = () => io.stop.aborted || Boolean(child.exitInfo);
-  if (warmupMs > 0) {
-    // The warm-up: the JIT compiles the hot paths, pools fill. Measured, shown apart, not judged.
-    progress.start('warm-up', warmupMs);
-    await Promise.race([sleep(warmupMs, null, { signal: io.stop }).catch(() => null), child.exited]);
-    progress.stop();
-  }
-  // An app that died (or a run stopped) during the warm-up: what the warm-up saw is all there is,
-  // so it is reported as the window.
-  const warmedUp = warmupMs > 0 && !stopped();
-  const measureStart = warmedUp ? epochNow() : loadStart;
-  if (warmedUp) {
-    child.send({ cmd: 'window' });
-    load?.stats.startWindow(measureStart);
-    probe?.stats.startWindow(measureStart);
-  }
-  progress.start(opts.load ? 'load' : 'observing', durationMs, () => (probe ? `probe ${probe.stats.requests} ok` : ''));
-  if (!stopped()) await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
-  progress.stop();
-  const measureEnd = epochNow();
-  const stillRunningAtEnd = !child.exitInfo;
-  child.send({ cmd: 'window-end' }); // the agent freezes the window's totals now
-  load?.stop();
-  // Probes already sent finish by their own timeout, unless a second Ctrl-C says hurry.
-  const onKill = () => probe?.abort();
-  if (io.kill.aborted) onKill();
-  io.kill.addEventListener('abort', onKill, { once: true });
-  await Promise.all([load?.done, probe?.stop()]);
-  io.kill.removeEventListener('abort', onKill);
-  const warmup = warmedUp ? { from: loadStart, to: measureStart } : null;
-  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, warmup, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
+  const measured = await measureWindow(child, { origin, routes, probePath, windowMs: WINDOW_MS }, opts, io, progress);
+  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), ...measured, neverListened: false };
 }
 
 /**
@@ -290,6 +252,7 @@ function targetFailure(child, observed, expectServer) {
 
 /**
  * @param {RunOptions} opts @param {ReturnType<typeof resolveTarget>} target @param {string} mode
+ * @returns {import('../../types/report.js').RunSettings}
  */
 function settingsOf(opts, target, mode) {
   return {
@@ -301,10 +264,14 @@ function settingsOf(opts, target, mode) {
     rate: opts.rate ?? null,
     method: opts.method,
     durationS: opts.duration,
+    warmupS: opts.warmup,
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
-    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? RUN_DEFAULTS.rounds } : null,
+    stacks: opts.stacks,
+    profile: opts.profile,
+    profileIntervalUs: opts.profileInterval,
   };
 }
 

@@ -4,9 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sampleSpans } from '../../src/profile/sample-spans.js';
-import { timedStacks } from '../../src/profile/cpuprofile.js';
 import { attributeBlocks, blamedFrame } from '../../src/analyze/attribution.js';
-import { timeProfile } from '../../src/analyze/profiles.js';
+import { timeProfile, timedStacks } from '../../src/analyze/profiles.js';
 import { gcInBlock } from '../../src/analyze/gc-share.js';
 import { createRequire } from 'node:module';
 
