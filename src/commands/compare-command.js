@@ -29,7 +29,7 @@ function percent(value) {
  */
 export function compareCommand(program, io, setExit) {
   program.command('compare')
-    .description('replay the scheduling scenarios of seed 004 side by side, or compare saved report.json files/folders')
+    .description('replay the scheduling scenarios of the article "How even quick Node.js async functions can block the Event-Loop" side by side, or compare saved report.json files/folders')
     .argument('[scenariosOrReports...]', 'scenario names (default: all), or two or more saved report.json files or folders')
     .option('--rounds <n>', 'rounds of work per job (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.rounds)
     .option('--time-budget <seconds>', 'measured time per scenario run; a job stops at it too (scenarios)', parse.seconds, COMPARE_DEFAULTS.timeBudget)
