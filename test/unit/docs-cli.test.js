@@ -1,5 +1,5 @@
 // docs/cli.md describes every option that `--help` prints, for the program and every command,
-// each under its command's own heading.
+// each under its command's own heading, with the default `--help` prints.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +23,18 @@ async function help(args) {
 function optionsOf(text) {
   const section = text.split(/^Options:$/m)[1]?.split(/^\w.*:$/m)[0] ?? '';
   return [...section.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]).filter((o) => o !== '--help');
+}
+
+/** Defaults `--help` prints, by long option name ("(default: 50)", quotes removed). @param {string} text */
+function defaultsOf(text) {
+  const section = (text.split(/^Options:$/m)[1] ?? '').replace(/\n {20,}/g, ' ');
+  /** @type {Map<string, string>} */
+  const defaults = new Map();
+  for (const [, option, value] of section.matchAll(/^ {2}(?:-\w, )?(--[\w-]+).*?default: ([^)]+)\)$/gm)) {
+    const plain = value.replace(/"/g, '');
+    if (plain !== '{}') defaults.set(option, plain);
+  }
+  return defaults;
 }
 
 /** Command names of the program's Commands section. @param {string} text */
@@ -57,4 +69,21 @@ test('every option of --help, of the program and of each command, is in docs/cli
     for (const option of options) if (!names(section, option)) missing.push(`${command} ${option}`);
   }
   assert.deepEqual(missing, [], 'missing from docs/cli.md');
+});
+
+test('the defaults of --help are the ones in the rows of docs/cli.md', async () => {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs', 'cli.md'), 'utf8');
+  /** @type {string[]} */
+  const wrong = [];
+  let checked = 0;
+  for (const command of commandsOf(await help(['--help']))) {
+    const rows = sectionOf(doc, command).split('\n').filter((l) => l.startsWith('| `'));
+    for (const [option, value] of defaultsOf(await help([command, '--help']))) {
+      const row = rows.find((l) => names(l.split(' | ')[0] + ' ', option));
+      checked++;
+      if (!row?.split(' | ')[1]?.includes(value)) wrong.push(`${command} ${option}: --help says ${value}, the doc row: ${row}`);
+    }
+  }
+  assert.ok(checked > 10, `${checked} defaults checked`);
+  assert.deepEqual(wrong, []);
 });
