@@ -7,6 +7,7 @@ const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
 const { epochNow } = require('./clock.cjs');
+const { runWaitReader } = require('./run-wait.cjs');
 
 // libuv's own counters (Node >= 20.18 / 22.8): loop turns and the I/O events they handled.
 const uvMetrics = () => {
@@ -17,7 +18,7 @@ const uvMetrics = () => {
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
-   * @param {(block: {t: number, durationMs: number, delayMs: number}) => void} onBlock
+   * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number}) => void} onBlock
    * @param {(now: number) => void} [onBeat]
    */
   constructor(options, onBlock, onBeat) {
@@ -33,10 +34,15 @@ class LoopMonitor {
     this.lastElu = performance.eventLoopUtilization();
     this.lastCpu = process.cpuUsage();
     this.lag = new Histogram();
+    // the same delay less the time the thread waited for a CPU: the part the app's own work caused
+    this.ownLag = new Histogram();
     this.measureStart = epochNow();
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
     this.uvStart = uvMetrics();
+    this.runWait = runWaitReader();
+    this.lastWait = this.runWait();
+    this.waitStart = this.lastWait;
   }
 
   /**
@@ -49,13 +55,17 @@ class LoopMonitor {
       this.lastBeat = epochNow();
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
+      this.lastWait = this.runWait();
     }
     this.lag = new Histogram();
+    // the same delay less the time the thread waited for a CPU: the part the app's own work caused
+    this.ownLag = new Histogram();
     this.eld.reset();
     this.measureStart = epochNow();
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
     this.uvStart = uvMetrics();
+    this.waitStart = this.runWait();
   }
 
   start() {
@@ -84,13 +94,17 @@ class LoopMonitor {
     this.onBeat?.(now);
     this.lastElu = elu;
     this.lastCpu = cpu;
+    const wait = this.runWait();
+    const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
+    this.lastWait = wait;
 
     this.lag.recordCorrected(delay, this.resolutionMs);
+    this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);
     // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
     const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
     this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
     if (activeMs >= this.thresholdMs) {
-      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay });
+      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: Math.round(waitMs * 100) / 100 } : {}) });
     }
   }
 
@@ -107,6 +121,7 @@ class LoopMonitor {
       measureEnd: now,
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
+      ownLag: this.runWait() !== null ? this.ownLag.toJSON() : null,
       eld: {
         minMs: ms(eld.min), meanMs: ms(eld.mean), p50Ms: ms(eld.percentile(50)),
         p90Ms: ms(eld.percentile(90)), p99Ms: ms(eld.percentile(99)), maxMs: ms(eld.max),
@@ -114,6 +129,7 @@ class LoopMonitor {
       },
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      runWaitMs: this.waitStart !== null ? (this.runWait() ?? this.waitStart) - this.waitStart : null,
       uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }
