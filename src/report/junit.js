@@ -5,6 +5,8 @@
 import { describeResult, formatValue } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 /** Text safe inside XML: escaped, and without the control characters XML 1.0 forbids. @param {unknown} v */
 export function xml(v) {
   return String(v ?? '')
@@ -12,14 +14,14 @@ export function xml(v) {
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** @param {any} report */
+/** @param {Report} report */
 export function renderJunit(report) {
   const budgets = Array.isArray(report.budgets) ? report.budgets : [];
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(3);
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
   /** @type {{name: string, failure: {message: string, body: string} | null, out: string}[]} */
   const cases = budgets.length
-    ? budgets.map((/** @type {any} */ b) => ({
+    ? budgets.map((b) => ({
       name: b.expr,
       failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${formatValue(b.path, b.actual)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
