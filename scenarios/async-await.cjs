@@ -4,7 +4,7 @@ const { Job } = require('./lib/job.cjs');
 module.exports = {
   name: 'async-await',
   description: 'await an async function each round',
-  seeds: 'still blocks: every await resumes from the microtask queue, which drains before the loop moves on',
+  expected: 'still blocks: every await resumes from the microtask queue, which drains before the loop moves on',
   advice: 'await does not yield: partition',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {

@@ -1,5 +1,7 @@
-// The built-in demo: the server of the seed article "How even quick async functions can block the
-// event loop". /healthcheck answers at once; /compute-sync hashes random strings in one
+// The built-in demo: the server of the article "How even quick Node.js async functions can block the
+// Event-Loop" (Michael Gokhman, Snyk, 2019,
+// https://snyk.io/blog/nodejs-how-even-quick-async-functions-can-block-the-event-loop-starve-io/).
+// /healthcheck answers at once; /compute-sync hashes random strings in one
 // synchronous loop and blocks every other request while it runs.
 //   node scenarios/demo-server.js            (PORT from the environment, default 1337)
 //   GET /compute-sync?rounds=50000           (rounds of sha256.update(100 random bytes as hex))

@@ -1,5 +1,6 @@
 'use strict';
-// The scheduling scenarios of seed 004 and the fixes the seeds arrive at, in the order a
+// The scheduling scenarios of the article "How even quick Node.js async functions can block the
+// Event-Loop" (Michael Gokhman, Snyk, 2019) and the fixes it arrives at, in the order a
 // comparison shows them.
 
 const path = require('node:path');
@@ -10,7 +11,7 @@ const NAMES = ['sync', 'async-await', 'next-tick', 'set-timeout', 'set-immediate
  * @typedef {object} Scenario
  * @property {string} name
  * @property {string} description one line: how the work is scheduled
- * @property {string} seeds one line: what the seed articles report about it
+ * @property {string} expected one line: what the article reports about it (what a comparison should show)
  * @property {string} advice one line: what to do about it
  * @property {(options: import('./lib/job.cjs').JobOptions) => Promise<number>} run does the job, resolves with rounds done
  */

@@ -4,7 +4,7 @@ const { Job } = require('./lib/job.cjs');
 module.exports = {
   name: 'next-tick',
   description: 'recursive process.nextTick, one round per tick',
-  seeds: 'starves I/O: the nextTick queue is emptied, new entries included, before the loop continues',
+  expected: 'starves I/O: the nextTick queue is emptied, new entries included, before the loop continues',
   advice: 'nextTick does not yield: partition',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   run(options) {

@@ -8,7 +8,7 @@ const immediate = () => new Promise((resolve) => setImmediate(resolve));
 module.exports = {
   name: 'partitioned',
   description: `yield with setImmediate after ~${SLICE_MS} ms of work`,
-  seeds: 'the closing idea of seed 004: yield only when enough time has passed, so the loop turns without a per-round cost',
+  expected: 'the closing idea of the article: yield only when enough time has passed, so the loop turns without a per-round cost',
   advice: 'good fix for work cut in slices',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {

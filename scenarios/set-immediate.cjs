@@ -6,7 +6,7 @@ const immediate = () => new Promise((resolve) => setImmediate(resolve));
 module.exports = {
   name: 'set-immediate',
   description: 'await setImmediate after each round',
-  seeds: 'responsive at ~100% CPU, about 1.5x slower than sync: one full turn of the loop per round',
+  expected: 'responsive at ~100% CPU, about 1.5x slower than sync: one full turn of the loop per round',
   advice: 'yield less often (partitioned)',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {

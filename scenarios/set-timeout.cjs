@@ -6,7 +6,7 @@ const sleep0 = () => new Promise((resolve) => setTimeout(resolve, 0));
 module.exports = {
   name: 'set-timeout',
   description: 'await setTimeout(0) after each round',
-  seeds: 'responsive but idle (~10% CPU): setTimeout(0) is really 1 ms, so the work takes ages',
+  expected: 'responsive but idle (~10% CPU): setTimeout(0) is really 1 ms, so the work takes ages',
   advice: 'too slow: yield every ~10 ms instead',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {

@@ -4,7 +4,7 @@ const { Job } = require('./lib/job.cjs');
 module.exports = {
   name: 'sync',
   description: 'a plain for loop: every round in one go',
-  seeds: 'the request holds the loop for its whole length; health checks time out until it ends (~100% CPU)',
+  expected: 'the request holds the loop for its whole length; health checks time out until it ends (~100% CPU)',
   advice: 'partition it or use a worker',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   async run(options) {

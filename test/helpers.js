@@ -1,5 +1,6 @@
 // Test helpers: run the real bin in a temp folder, read its report, check processes.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,4 +75,14 @@ export function fixture(name, dir) {
   const to = path.join(dir, name);
   fs.copyFileSync(path.join(FIXTURES, name), to);
   return to;
+}
+
+/**
+ * A block of known length, measured on a machine that may be busy: never shorter than the work
+ * (less 10% for the heartbeat's granularity), and up to 50% longer (other processes can hold the
+ * core while it runs). Latency thresholds belong in bench/, not here.
+ * @param {number} actual ms measured @param {number} expected ms of work in the fixture @param {string} label
+ */
+export function assertBlockLength(actual, expected, label) {
+  assert.ok(actual >= expected * 0.9 && actual <= expected * 1.5, `${label}: ${actual} ms for a block of ${expected} ms`);
 }

@@ -1,5 +1,5 @@
 'use strict';
-// The work every scenario does, as in seed 004: rounds of "hash 100 random bytes (hex) into a
+// The work every scenario does, as in the scheduling article: rounds of "hash 100 random bytes (hex) into a
 // running sha256". A Job counts the rounds, reports progress every REPORT_EVERY rounds on the
 // diagnostics channel `eventloop-probe:work` (the agent's work meter listens; nobody else pays
 // more than a hasSubscribers check), and stops at its round count, its time budget or its signal.

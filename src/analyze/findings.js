@@ -1,4 +1,4 @@
-// Findings: slow progress that is not a block. The seeds' setTimeout pattern (await a timer per
+// Findings: slow progress that is not a block. The article's setTimeout pattern (await a timer per
 // step) never blocks the loop, yet caps the work at about a thousand steps a second: the loop
 // turns often, handles almost no I/O per turn, and stays mostly idle.
 

@@ -3,13 +3,13 @@
 
 /**
  * @typedef {object} ScenarioRuns
- * @property {{name: string, description: string, seeds: string, advice: string}} scenario
+ * @property {{name: string, description: string, expected: string, advice: string}} scenario
  * @property {{report: import('../../types/report.js').Report, path: string}[]} runs report.json of each run and its path relative to the compare folder
  *
  * @typedef {object} ScenarioRow
  * @property {string} name
  * @property {string} description
- * @property {string} seeds
+ * @property {string} expected
  * @property {'blocks' | 'responsive'} verdict blocks: blocks covered at least BLOCKS_FRACTION of the window (median over the runs)
  * @property {string[]} status the run verdict of each run (responsive / degraded / blocked)
  * @property {number} throughput rounds per second (median)
@@ -71,7 +71,7 @@ export function scenarioRow(entry) {
   return {
     name: entry.scenario.name,
     description: entry.scenario.description,
-    seeds: entry.scenario.seeds,
+    expected: entry.scenario.expected,
     verdict: blocksLoop({ blocking: { fraction: median(reports.map((r) => r.blocking?.fraction ?? 0)) } }) ? 'blocks' : 'responsive',
     status,
     throughput: r1(median(throughputs)),

@@ -31,7 +31,7 @@ function percent(value) {
  */
 export function compareCommand(program, io, setExit) {
   program.command('compare')
-    .description('replay the scheduling scenarios side by side; with --runs, compare saved runs instead')
+    .description('replay the scheduling scenarios of the article "How even quick Node.js async functions can block the Event-Loop" side by side; with --runs, compare saved runs instead')
     .usage('[scenario...] [options]')
     .addHelpText('after', `
 Two forms, each with its own options:

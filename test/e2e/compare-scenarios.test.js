@@ -1,5 +1,5 @@
-// `compare` replays the scheduling scenarios of seed 004 (reduced rounds and time budget) and
-// must reproduce the seed's verdicts and orderings; assertions are orderings and generous ratios.
+// `compare` replays the scheduling scenarios of the article (reduced rounds and time budget) and
+// must reproduce the article's verdicts and orderings; assertions are orderings and generous ratios.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runBin, tempDir, alive } from '../helpers.js';
 
-test('compare (all scenarios): the seed\'s verdicts and orderings, compare.json and one report per scenario', async (t) => {
+test('compare (all scenarios): the article\'s verdicts and orderings, compare.json and one report per scenario', async (t) => {
   const dir = tempDir(t);
   const out = path.join(dir, 'cmp');
   const r = await runBin(['compare', '--rounds', '60000', '--time-budget', '1.5', '--json', '--out', out], { cwd: dir, timeoutMs: 120_000 });

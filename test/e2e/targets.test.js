@@ -86,7 +86,8 @@ test('worker threads: their CPU work does not show as blocks of the main loop', 
   const report = run.report();
   assert.ok(report.http.load.requests >= 2, JSON.stringify(report.http.load));
   assert.ok(report.http.load.p50Ms >= 290, `load p50 ${report.http.load.p50Ms}`); // each answer waits for 300 ms of thread work
-  assert.ok(report.blocking.longestMs < 290, `main loop longest block ${report.blocking.longestMs}`);
+  // the main loop only waits for the pool: none of its stalls is as long as one request's thread work
+  assert.ok(report.blocking.longestMs < report.http.load.p50Ms, `main loop longest block ${report.blocking.longestMs} vs load p50 ${report.http.load.p50Ms}`);
   assert.deepEqual(report.workers, []);
   await run.assertClean();
 });

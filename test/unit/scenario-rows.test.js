@@ -20,7 +20,7 @@ function report(o) {
   };
 }
 /** @param {string} name */
-const scenario = (name) => ({ name, description: name, seeds: name, advice: `advice ${name}` });
+const scenario = (name) => ({ name, description: name, expected: name, advice: `advice ${name}` });
 
 test('a scenario blocks the loop when its blocks cover half of the window or more', () => {
   const r = report({ blocks: [{ startMs: 100, durationMs: 300 }] });

@@ -1,0 +1,48 @@
+// A headless Chromium for the browser tests, with nothing but Node and npm installed:
+// a system Chromium when there is one ($CHROMIUM_PATH, then /usr/bin/chromium), otherwise the
+// headless build inside the npm package @sparticuz/chromium (a devDependency), which unpacks it
+// once into the temp folder (os.tmpdir()/chromium and os.tmpdir()/fonts) and reuses it after.
+// EVENTLOOP_PROBE_NPM_CHROMIUM=1 skips the system one (to check the npm path on a machine that has both).
+// Each launch gets a fresh profile folder, removed when the test ends.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** @returns {Promise<{executablePath: string, env: NodeJS.ProcessEnv}>} */
+async function findChromium() {
+  if (!process.env.EVENTLOOP_PROBE_NPM_CHROMIUM) {
+    for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium']) {
+      if (candidate && fs.existsSync(candidate)) return { executablePath: candidate, env: process.env };
+    }
+  }
+  const { default: packaged } = await import('@sparticuz/chromium');
+  packaged.setGraphicsMode = false; // no WebGL: its SwiftShader files would be unpacked too
+  const executablePath = await packaged.executablePath();
+  return { executablePath, env: { ...process.env, FONTCONFIG_PATH: path.join(os.tmpdir(), 'fonts') } };
+}
+
+/**
+ * A browser context with a 1280x900 viewport, closed and its profile folder removed when the test ends.
+ * @param {import('node:test').TestContext} t
+ * @returns {Promise<import('playwright-core').BrowserContext>}
+ */
+export async function browserFor(t) {
+  const { executablePath, env } = await findChromium();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath, env, args: ARGS, viewport: { width: 1280, height: 900 },
+  }).catch((error) => {
+    fs.rmSync(profile, { recursive: true, force: true });
+    throw error;
+  });
+  t.after(async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+  return context;
+}
