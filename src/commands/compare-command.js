@@ -11,16 +11,8 @@ import { renderCompareTable } from '../report/compare-table.js';
 import { renderSavedDiff } from '../report/saved-table.js';
 import { chalkFor } from '../report/colors.js';
 import { prepareOutDir } from '../launch/out-dir.js';
-import { InvalidArgumentError } from 'commander';
 import * as parse from '../options.js';
 import { EXIT } from '../errors.js';
-
-/** @param {string} value a percentage */
-function percent(value) {
-  const n = Number(String(value).replace(/%$/, ''));
-  if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive percentage, e.g. 10.');
-  return n;
-}
 
 /**
  * @param {import('commander').Command} program
@@ -34,8 +26,8 @@ export function compareCommand(program, io, setExit) {
     .option('--rounds <n>', 'rounds of work per job (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.rounds)
     .option('--time-budget <seconds>', 'measured time per scenario run; a job stops at it too (scenarios)', parse.seconds, COMPARE_DEFAULTS.timeBudget)
     .option('--repeat <n>', 'runs per scenario: medians and spread (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.repeat)
-    .option('--threshold <pct>', 'a change worse than this percentage is a regression (saved runs)', percent, 10)
-    .option('--fail-on-regression <pct>', 'saved runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', percent)
+    .option('--threshold <pct>', 'a change worse than this percentage is a regression (saved runs)', parse.percent, 10)
+    .option('--fail-on-regression <pct>', 'saved runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', parse.percent)
     .option('--json', 'print compare.json on stdout and nothing else there')
     .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; saved runs: only when given)')
     .action(async (args, opts) => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
 import { SCHEMA_VERSION } from '../analyze/build-report.js';
 import { finishReport, budgetMessage } from './finish-report.js';
+import { loadBaseline } from './compare-saved.js';
 
 /**
  * Reads and checks a saved report.
@@ -37,12 +38,14 @@ export function loadReport(input, cwd) {
 }
 
 /**
- * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[]}} opts
+ * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
+ *   baseline?: string, baselineThreshold?: number}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: any, outDir: string, files: string[], notes: string[]}}
  */
 export function reportCommand(opts, io) {
   const { report, dir } = loadReport(opts.input, io.cwd);
+  const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null;
   const outDir = opts.out ? path.resolve(io.cwd, opts.out) : dir;
   if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) throw new UsageError(`--out ${opts.out} is a file`, 'give a folder');
   try {
@@ -51,7 +54,7 @@ export function reportCommand(opts, io) {
   } catch {
     throw new UsageError(`cannot write to ${opts.out ?? dir}`, 'give a writable folder with --out');
   }
-  const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: false, sourceDir: dir });
-  const exitCode = finished.failed.length ? EXIT.BUDGET : EXIT.OK;
-  return { exitCode, message: finished.failed.length ? budgetMessage(finished.failed) : null, report, outDir, files: finished.files, notes: finished.notes };
+  const finished = finishReport(outDir, report, { ...opts, baseline }, { env: io.env, stepSummary: false, sourceDir: dir });
+  const message = budgetMessage(finished.failed, finished.regressions);
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }

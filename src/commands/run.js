@@ -25,6 +25,7 @@ import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
 import { finishReport, budgetMessage } from './finish-report.js';
 import { resolveTarget } from './run-target.js';
+import { loadBaseline } from './compare-saved.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
 import { ProfiledTarget } from '../profile/profiled-target.js';
@@ -64,6 +65,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {boolean} showOutput
  * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
  * @property {string[]} [format] formats to write (--format); report.json is always written
+ * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
+ * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
  * @property {string} [profiler] external profiler: 0x
  * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
  * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
@@ -87,6 +90,7 @@ export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
   const profiler = resolveProfiler(opts, io);
   const scenario = opts.scenario ? scenarioConfig(opts.scenario, opts.rounds) : undefined;
+  const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null; // read before anything starts
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
   const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
@@ -158,7 +162,7 @@ export async function run(opts, io) {
     report.workers = workerRows(agents.filter((d) => d !== agent), {
       from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
     });
-    const finished = finishReport(outDir, report, opts, { env: io.env, stepSummary: true });
+    const finished = finishReport(outDir, report, { ...opts, baseline }, { env: io.env, stepSummary: true });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {
@@ -169,7 +173,8 @@ export async function run(opts, io) {
       const tail = output.lastLines(10).map((line) => `  | ${line}`).join('\n');
       return { exitCode: EXIT.TARGET, message: `${failure}${tail ? `\nlast output of the target:\n${tail}` : ''}`, report, outDir };
     }
-    if (finished.failed.length) return { exitCode: EXIT.BUDGET, message: budgetMessage(finished.failed), report, outDir };
+    const gates = budgetMessage(finished.failed, finished.regressions);
+    if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
     return { exitCode: EXIT.OK, message: null, report, outDir };
   } finally {
     progress.stop();

@@ -1,7 +1,7 @@
 // summary.md: the verdict, budgets, the terminal's tables and the top blocking call sites, in
 // GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
 
-import { ms, pct, int } from './format.js';
+import { ms, pct, int, unitValue } from './format.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
@@ -35,6 +35,8 @@ export function renderMarkdown(report) {
       b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
     ])), '');
   }
+
+  out.push(...baselineSection(report.baseline));
 
   const lag = report.lag;
   out.push('### Event loop', '');
@@ -80,6 +82,24 @@ export function renderMarkdown(report) {
   for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
   if ((report.notes ?? []).length) out.push('');
   return out.join('\n');
+}
+
+const MARK = { regression: '🔺 regression', improvement: '🔽 better', 'within noise': 'within noise', changed: 'changed' };
+
+/** `run --baseline`: each metric beside the baseline's, the change, and the settings that differ. @param {any} b */
+function baselineSection(b) {
+  if (!b) return [];
+  const n = b.regressions.length;
+  const out = [`### Against the baseline: ${n ? `${n} regression(s)` : 'no regression'}`, ''];
+  out.push(`Baseline \`${cell(b.source)}\` (${b.runs} run${b.runs === 1 ? '' : 's'}); a metric worse by at least ${b.regressionPct}% is a regression${b.runs >= 2 ? '' : ' (single runs: repeat the baseline runs for a noise test)'}.`, '');
+  out.push(mdTable(['metric', 'baseline', 'this run', 'change', ''], b.metrics.map((/** @type {any} */ m) => [
+    m.label, unitValue(m.baseline, m.unit), unitValue(m.value, m.unit),
+    m.delta === null ? '-' : `${m.delta > 0 ? '+' : m.delta < 0 ? '-' : ''}${unitValue(Math.abs(m.delta), m.unit)}${m.pct === null ? '' : ` (${m.pct > 0 ? '+' : ''}${m.pct}%)`}`,
+    m.mark ? /** @type {Record<string, string>} */ (MARK)[m.mark] ?? m.mark : '',
+  ])), '');
+  for (const line of b.settingsDiffer) out.push(`> warning: settings differ from the baseline: ${cell(line)}`);
+  if (b.settingsDiffer.length) out.push('');
+  return out;
 }
 
 /** The innermost frame of your own code in a block's stack (else the innermost), or '-'. @param {any} block */

@@ -1,5 +1,6 @@
 // Writes the rendered formats of a report into its folder: report.json, report.html,
-// flamegraph.html, summary.md, junit.xml; appends summary.md to $GITHUB_STEP_SUMMARY when asked.
+// flamegraph.html, summary.md, junit.xml, profile.pb.gz (pprof), benchmark.json and
+// benchmark-bigger.json; appends summary.md to $GITHUB_STEP_SUMMARY when asked.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,9 @@ import { flameData } from './flame-data.js';
 import { renderReportHtml, renderFlamegraphHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
+import { renderBenchmark } from './benchmark.js';
+import { appendStepSummary } from './step-summary.js';
+import { encodePprof } from '../profile/pprof.js';
 
 /** Files each format writes, relative to the report folder. */
 export const FORMAT_FILES = {
@@ -15,14 +19,18 @@ export const FORMAT_FILES = {
   html: { html: 'report.html', flamegraph: 'flamegraph.html' },
   md: { md: 'summary.md' },
   junit: { junit: 'junit.xml' },
+  pprof: { pprof: 'profile.pb.gz' },
+  benchmark: { benchmark: 'benchmark.json', benchmarkBigger: 'benchmark-bigger.json' },
 };
 
 /**
  * The artifacts entries of the chosen formats, to merge into report.artifacts before writing.
- * @param {string[]} formats
+ * @param {string[]} formats @param {any} [report] the report they are rendered from
  * @returns {Record<string, string>}
  */
-export function artifactsFor(formats) {
+export function artifactsFor(formats, report) {
+  // pprof is converted from the run's CPU profile: none without one (--no-profile)
+  if (!report?.profile?.file) formats = formats.filter((f) => f !== 'pprof');
   return Object.assign({}, ...formats.map((f) => /** @type {Record<string, Record<string, string>>} */ (FORMAT_FILES)[f] ?? {}));
 }
 
@@ -56,13 +64,14 @@ export function readProfile(dir, report) {
 export function writeRenderedFiles(dir, report, opts) {
   const files = [];
   const notes = [];
-  const write = (/** @type {string} */ name, /** @type {string} */ text) => {
-    fs.writeFileSync(path.join(dir, name), text);
+  const write = (/** @type {string} */ name, /** @type {string | Buffer} */ content) => {
+    fs.writeFileSync(path.join(dir, name), content);
     files.push(name);
   };
+  const needsProfile = opts.formats.includes('html') || opts.formats.includes('pprof');
+  const { profile, note } = needsProfile ? readProfile(opts.sourceDir ?? dir, report) : { profile: null, note: null };
+  if (note) notes.push(note);
   if (opts.formats.includes('html')) {
-    const { profile, note } = readProfile(opts.sourceDir ?? dir, report);
-    if (note) notes.push(note);
     const flame = flameData(report, profile);
     write('report.html', renderReportHtml(report, flame));
     write('flamegraph.html', renderFlamegraphHtml(report, flame));
@@ -72,13 +81,19 @@ export function writeRenderedFiles(dir, report, opts) {
     write('summary.md', md);
     const summaryFile = opts.env?.GITHUB_STEP_SUMMARY;
     if (opts.stepSummary && summaryFile) {
-      try {
-        fs.appendFileSync(summaryFile, `${md}\n`);
-      } catch (error) {
-        notes.push(`could not append to GITHUB_STEP_SUMMARY (${/** @type {Error} */ (error).message})`);
-      }
+      const problem = appendStepSummary(summaryFile, md);
+      if (problem) notes.push(problem);
     }
   }
   if (opts.formats.includes('junit')) write('junit.xml', renderJunit(report));
+  if (opts.formats.includes('pprof')) {
+    if (profile) write('profile.pb.gz', encodePprof(profile, report));
+    else if (!report.profile?.file) notes.push('no CPU profile in this run (--no-profile, or the app ended first): profile.pb.gz not written');
+  }
+  if (opts.formats.includes('benchmark')) {
+    const bench = renderBenchmark(report);
+    write('benchmark.json', bench.smaller);
+    write('benchmark-bigger.json', bench.bigger);
+  }
   return { files, notes };
 }
