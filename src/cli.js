@@ -61,6 +61,7 @@ function buildProgram(io, setExit) {
     .option('--probe-timeout <ms>', 'timeout of one probe request', parse.positiveMs, 5000)
     .option('-c, --connections <n>', 'concurrent load connections', parse.positiveInt, 10)
     .option('-d, --duration <seconds>', 'how long to load (or observe a script)', parse.seconds, 10)
+    .option('--warmup <seconds>', 'load before the measured window, shown apart and not part of the verdict (0: none)', parse.secondsOrZero, 1)
     .option('-r, --rate <n>', 'fixed request rate per second (latency corrected for coordinated omission)', parse.positiveInt)
     .option('-m, --method <verb>', 'HTTP method of the load', parse.httpMethod, 'GET')
     .option('-b, --body <text>', 'request body of the load')

@@ -15,6 +15,11 @@ export function seconds(value) {
   return n;
 }
 
+/** @param {string} value seconds as for `seconds`, or 0 */
+export function secondsOrZero(value) {
+  return /^0+(\.0*)?(ms|s|m)?$/.test(String(value).trim()) ? 0 : seconds(value);
+}
+
 /** @param {string} value */
 export function positiveInt(value) {
   const n = Number(value);

@@ -18,6 +18,8 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {'running' | 'async-origin' | 'none'} stacks how blocks are attributed
  * @property {boolean} profile record a CPU profile of the measured window
  * @property {number} profileIntervalUs sampling interval of that profile
+ * @property {number} [profileChunkMs] how often the profile is written out (default: from the interval)
+ * @property {boolean} [ownInspector] the open inspector is the tool's own (attach): profile anyway
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads

@@ -62,6 +62,14 @@ class Histogram {
     return this.max;
   }
 
+  /** How many recorded values were at least `value` (to bucket precision). @param {number} value */
+  countAtLeast(value) {
+    const from = bucketOf(value);
+    let n = 0;
+    for (const [key, count] of this.buckets) if (key >= from) n += count;
+    return n;
+  }
+
   mean() {
     return this.count === 0 ? 0 : this.sum / this.count;
   }

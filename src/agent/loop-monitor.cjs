@@ -39,8 +39,17 @@ class LoopMonitor {
     this.uvStart = uvMetrics();
   }
 
-  /** Starts a new measured window: counters restart, the timeline and blocks keep flowing. */
-  reset() {
+  /**
+   * Starts a new measured window: counters restart, the timeline and blocks keep flowing.
+   * @param {boolean} [rebase] also start the next beat's interval now (what happened before, such
+   *   as the tool's own preparation, is not measured)
+   */
+  reset(rebase = false) {
+    if (rebase) {
+      this.lastBeat = epochNow();
+      this.lastElu = performance.eventLoopUtilization();
+      this.lastCpu = process.cpuUsage();
+    }
     this.lag = new Histogram();
     this.eld.reset();
     this.measureStart = epochNow();

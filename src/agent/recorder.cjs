@@ -45,17 +45,30 @@ function start(config) {
     sink.push({ type: 'mem', t: epochNow(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal });
   }
 
+  /** The measured window's totals, frozen when the window closes. @type {object | null} */
+  let windowSummary = null;
+  const liveSummary = () => ({
+    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(),
+  });
+
   /** @param {number} until */
   function flush(until) {
     const windows = monitor.timeline.drain(until);
     if (windows.length) sink.push({ type: 'windows', windows });
     sampleMemory();
     sink.flush();
-    sink.writeSummary({
-      pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory, work: work.summary(),
-    });
+    sink.writeSummary(windowSummary ? { ...windowSummary, stopped } : liveSummary());
   }
 
+  function resetCounters() {
+    gc.reset();
+    work.reset();
+    memory.rssMaxBytes = 0;
+    memory.heapUsedMaxBytes = 0;
+  }
+
+  // Nothing here stalls the loop while the window is open: the costly profiler work happens at
+  // 'start' (before the load) and at 'stop' (after the window closed).
   function finish() {
     if (stopped) return;
     stopped = true;
@@ -63,27 +76,39 @@ function start(config) {
     listenChannel.unsubscribe(onListen);
     if (scenario) scenario.stop();
     monitor.stop();
+    sink.push({ type: 'mark', name: 'stop', t: epochNow() });
+    flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
     stacks?.stop();
     origin?.stop();
     gc.stop();
     work.stop();
-    sink.push({ type: 'mark', name: 'stop', t: epochNow() });
-    flush(Infinity);
   }
 
   /** @param {{cmd: string}} message */
   function onCommand(message) {
-    if (message.cmd === 'start' && !stopped) {
-      monitor.reset();
-      stacks?.restart();
-      gc.reset();
-      work.reset();
+    if (stopped) {
+      if (message.cmd === 'stop') channel.send({ type: 'stopped' });
+      return;
+    }
+    if (message.cmd === 'start') {
+      // Before the load: the start-up part of the profile goes now, and the counters restart
+      // from here (the time that took is not part of what is measured).
+      stacks?.prepare();
+      monitor.reset(true);
+      resetCounters();
       if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);
-      memory.rssMaxBytes = 0;
-      memory.heapUsedMaxBytes = 0;
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
       channel.send({ type: 'started' });
       flush(monitor.lastBeat); // on disk now, in case the loop never turns again
+    } else if (message.cmd === 'window') {
+      // the warm-up is over: the measured window's counters start here
+      monitor.reset(false);
+      resetCounters();
+      sink.push({ type: 'mark', name: 'window', t: epochNow() });
+    } else if (message.cmd === 'window-end') {
+      windowSummary = liveSummary();
+      sink.push({ type: 'mark', name: 'window-end', t: epochNow() });
+      flush(monitor.lastBeat);
     } else if (message.cmd === 'stop') {
       finish();
       channel.send({ type: 'stopped' });

@@ -1,75 +1,41 @@
 'use strict';
-// Who was running: the continuous CPU profile of the measured window (a main-thread inspector
-// session, sampled by V8's profiler thread) and the watchdog worker that captures the stacks of
-// blocks as they happen. Only the Profiler domain is used: enabling the Debugger deoptimises the
-// running code (a block captured that way runs 2-10x longer) and costs promise-heavy code dearly.
+// Who was running: the continuous CPU profile (a main-thread inspector session, sampled by V8's
+// profiler thread) and the watchdog worker that captures the stacks of blocks as they happen.
+// Only the Profiler domain is used: enabling the Debugger deoptimises the running code.
+//
+// Starting V8's profiler walks the heap for every function compiled so far: on an app that has
+// loaded a framework that stalls the loop for 50-200 ms. So the profile starts with the agent,
+// before the app's code exists, and is never restarted: it is cut into chunks by overlapping
+// profiles (see profile-chunks.cjs), which never stops the profiler itself.
 
 const inspector = require('node:inspector');
 const path = require('node:path');
 const { Worker } = require('node:worker_threads');
-const { monotonicToEpochMs } = require('./clock.cjs');
-const { writeProfile } = require('./profile-file.cjs');
+const { ProfileChunks } = require('./profile-chunks.cjs');
 
 const CHUNK_MS = 1000;
 // With the continuous profile on, blocks are already sampled; the watchdog steps in only for a
-// block this long, which may never end (its profile would then never be written).
+// block this long, which may never end (its chunk would then never be written).
 const ONGOING_AFTER_MS = 1000;
 
 /**
+ * Heartbeat shared with the watchdog (Float64Array over a SharedArrayBuffer):
+ * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures.
  * @param {import('./config.cjs').AgentConfig} config
  * @param {(event: object) => void} push
  */
 function startStacks(config, push) {
-  const heartbeat = new SharedArrayBuffer(16);
+  const heartbeat = new SharedArrayBuffer(32);
   const beat = new Float64Array(heartbeat);
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running';
   if (!wantProfile && !wantWatchdog) return null;
-  if (inspector.url()) {
+  if (inspector.url() && !config.ownInspector) {
     push({ type: 'note', text: 'an inspector is already open (--inspect): stacks and the CPU profile are off so as not to disturb it; delay and blocks are still measured' });
     return null;
   }
 
-  /** @type {inspector.Session | null} */
-  let session = null;
-  let profiling = false;
-  let profiles = 0;
-
-  /** @param {string} method @param {object} [params] */
-  function postSync(method, params) {
-    /** @type {any} */
-    let out = null;
-    session?.post(method, params, (error, result) => { if (!error) out = result; });
-    return out;
-  }
-
-  function startProfile() {
-    if (!session) return;
-    if (profiling) postSync('Profiler.stop'); // the start-up profile is not part of the window
-    postSync('Profiler.setSamplingInterval', { interval: config.profileIntervalUs });
-    postSync('Profiler.start');
-    profiling = true;
-  }
-
-  function stopProfile() {
-    if (!session || !profiling) return;
-    profiling = false;
-    if (beat[1] === 2) { postSync('Profiler.stop'); return; } // discarded: write nothing
-    const epochOffsetMs = monotonicToEpochMs();
-    const result = postSync('Profiler.stop');
-    if (!result) return;
-    profiles += 1;
-    writeProfile(config.dir, `profile-${process.pid}-c${profiles}.json`, {
-      kind: 'continuous', epochOffsetMs, intervalUs: config.profileIntervalUs, profile: result.profile,
-    });
-  }
-
-  if (wantProfile) {
-    session = new inspector.Session();
-    session.connect();
-    postSync('Profiler.enable');
-    startProfile();
-  }
+  const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1) : null;
 
   /** @type {Worker | null} */
   let worker = null;
@@ -85,26 +51,22 @@ function startStacks(config, push) {
       stdout: true, stderr: true, // nothing of ours reaches the app's output
       env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
     });
-    worker.unref();
+    worker.on('message', (message) => { if (message && message.type === 'tool') push(message); });
     worker.on('error', (error) => push({ type: 'note', text: `the stack watchdog stopped: ${error.message}` }));
+    worker.unref(); // after the listeners: adding a 'message' listener refs the worker again
   }
 
   return {
     /** @param {number} now epoch ms of a heartbeat */
     beat(now) { beat[0] = now; },
-    /** the measured window starts */
-    restart() { startProfile(); },
+    /** before the load starts: the start-up samples go, the window's chunks begin */
+    prepare() { chunks?.begin(); },
     /** the tool is gone: no profile is written from now on */
-    discard() { beat[1] = 2; },
-    /** the measured window ends, or the process exits */
+    discard() { beat[1] = 2; chunks?.discard(); },
+    /** the run is over (after the measured window), or the process exits */
     stop() {
       beat[1] = Math.max(beat[1], 1);
-      stopProfile();
-      if (session) {
-        postSync('Profiler.disable');
-        session.disconnect();
-        session = null;
-      }
+      chunks?.end();
     },
   };
 }

@@ -5,6 +5,9 @@
 // The session's messages reach the main thread by interrupt, so this works while its loop is
 // stuck, even in an endless loop. The profile of a block is written when the block ends, and every
 // `chunkMs` while it lasts, so a block that never ends still leaves its stacks behind.
+// The Profiler domain is enabled only while capturing (the main thread's profile chunks rely on
+// console profiles that would otherwise start a second profiler here), and the time a capture's
+// start held the main thread (V8 walks the compiled code) is reported as the tool's.
 
 const inspector = require('node:inspector');
 const { workerData, parentPort } = require('node:worker_threads');
@@ -13,7 +16,7 @@ const { writeProfile } = require('./profile-file.cjs');
 
 /**
  * @typedef {object} WatchdogData
- * @property {SharedArrayBuffer} heartbeat Float64 [last beat epoch ms, 1 stop / 2 stop and write nothing]
+ * @property {SharedArrayBuffer} heartbeat Float64 [last beat epoch ms, 1 stop / 2 stop and write nothing, 1 capturing]
  * @property {string} dir
  * @property {number} pid
  * @property {number} resolutionMs
@@ -41,8 +44,12 @@ let captureStartedAt = 0;
 let written = 0;
 
 async function startCapture() {
+  beat[2] = 1;
+  await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: data.intervalUs });
+  const t = epochNow();
   await post('Profiler.start');
+  parentPort?.postMessage({ type: 'tool', t, durationMs: epochNow() - t, what: 'block capture start' });
   capturing = true;
   captureStartedAt = epochNow();
 }
@@ -51,6 +58,8 @@ async function stopCapture() {
   capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
   const { profile } = await post('Profiler.stop');
+  await post('Profiler.disable');
+  beat[2] = 0;
   if (beat[1] === 2) return; // the tool is gone and its folder with it
   written += 1;
   writeProfile(data.dir, `profile-${data.pid}-b${written}.json`, {
@@ -59,7 +68,6 @@ async function stopCapture() {
 }
 
 async function watch() {
-  await post('Profiler.enable');
   while (!beat[1]) {
     await sleep(data.pollMs);
     const late = epochNow() - beat[0] - data.resolutionMs;

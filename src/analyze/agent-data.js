@@ -15,6 +15,7 @@ import path from 'node:path';
  * @property {any[]} listens
  * @property {any[]} marks
  * @property {any[]} origins blocked-at reports (--stacks async-origin)
+ * @property {{t: number, durationMs: number, what: string}[]} toolStalls the agent's own work that held the loop
  * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
@@ -36,7 +37,7 @@ export function readAgentData(dir) {
 /** @param {string} dir @param {number} pid @returns {AgentData} */
 function readOne(dir, pid) {
   /** @type {AgentData} */
-  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], notes: [], lastSeen: 0 };
+  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0 };
   const text = fs.readFileSync(path.join(dir, `events-${pid}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
     if (!line) continue;
@@ -66,6 +67,7 @@ function readOne(dir, pid) {
     else if (event.type === 'mem') data.memory.push(event);
     else if (event.type === 'listen') data.listens.push(event);
     else if (event.type === 'mark') data.marks.push(event);
+    else if (event.type === 'tool') data.toolStalls.push(event);
   }
   try {
     data.summary = JSON.parse(fs.readFileSync(path.join(dir, `summary-${pid}.json`), 'utf8'));

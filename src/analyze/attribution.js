@@ -14,14 +14,16 @@ const SAMPLE_FRAMES = 12;
 /**
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
- *   phase?: string | null, cause?: string | null, advice?: string, topFrames?: any[], origin?: Frame[]}} AttributedBlock
+ *   phase?: string | null, cause?: string | null, advice?: string, topFrames?: any[], origin?: Frame[],
+ *   toolMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
 
 /**
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
- * @param {{from: number, cwd: string, gcPauses?: {t: number, durationMs: number}[], origins?: {t: number, durationMs: number, stack: string[]}[]}} context
+ * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], origins?: {t: number, durationMs: number, stack: string[]}[],
+ *   toolStalls?: {t: number, durationMs: number}[]}} context
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -37,6 +39,11 @@ export function attributeBlocks(blocks, profiles, context) {
     const samples = samplesIn(profiles, start, end, mapper, stackCache);
     /** @type {AttributedBlock} */
     const result = { ...block };
+    // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
+    const toolMs = overlapMs(context.toolStalls ?? [], start, end);
+    const toolSamples = samples.filter((s) => s.frames.some((f) => f.url.startsWith(AGENT_DIR))).length;
+    if (toolMs > 0) result.toolMs = round(toolMs);
+    if (isToolBlock(block.durationMs, toolMs, samples.length ? toolSamples / samples.length : 0, context.thresholdMs ?? 0)) result.tool = true;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
     if (origin) result.origin = parseStackLines(origin.stack);
     const gcMs = overlapMs(context.gcPauses ?? [], start, end);
@@ -83,7 +90,7 @@ export function attributeBlocks(blocks, profiles, context) {
       cause, phase,
       advice: adviceFor(cause, phase, block.durationMs, site),
     });
-    for (const t of ranked) {
+    for (const t of result.tool ? [] : ranked) {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
       const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0 };
       s.blockedMs += (t.count / samples.length) * block.durationMs;
@@ -98,6 +105,16 @@ export function attributeBlocks(blocks, profiles, context) {
     .sort((a, b) => b.blockedMs - a.blockedMs)
     .slice(0, 20);
   return { blocks: out, topSites };
+}
+
+/**
+ * A block is the tool's, not the app's, when the agent's own timed work leaves less than the
+ * threshold of it, or when most of its samples ran in the agent's code.
+ * @param {number} durationMs @param {number} toolMs @param {number} toolShare of the block's samples
+ * @param {number} thresholdMs
+ */
+export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
+  return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
 }
 
 /** @param {Frame} f */

@@ -1,20 +1,31 @@
 // Blocks inside the measured window, with times relative to its start, and their totals.
 
 /**
- * @typedef {{startMs: number, durationMs: number, ongoing?: boolean}} Block
+ * @typedef {{startMs: number, durationMs: number, ongoing?: boolean, clipped?: boolean, fullDurationMs?: number}} Block
  */
 
 /**
+ * The blocks of a window, cut at its edges: a block that began before the window or ran past its
+ * end counts with the part inside only, in every table, total and verdict (its whole length is
+ * kept as fullDurationMs), and is no block of the window when that part is under the threshold.
  * @param {{t: number, durationMs: number}[]} raw agent block events (epoch ms)
- * @param {number} from epoch ms, start of the measured window
- * @param {number} to epoch ms, end of the measured window
+ * @param {number} from epoch ms, start of the window
+ * @param {number} to epoch ms, end of the window
+ * @param {number} [thresholdMs] the part inside must be at least this long (default: any overlap)
+ * @param {number} [origin] epoch ms that startMs counts from (default: from)
  * @returns {Block[]}
  */
-export function blocksInWindow(raw, from, to) {
+export function blocksInWindow(raw, from, to, thresholdMs = 0, origin = from) {
   return raw
-    .filter((b) => b.t + b.durationMs >= from && b.t <= to)
-    .sort((a, b) => a.t - b.t)
-    .map((b) => ({ startMs: round(b.t - from), durationMs: round(b.durationMs) }));
+    .map((b) => ({ b, start: Math.max(b.t, from), end: Math.min(b.t + b.durationMs, to) }))
+    .filter(({ start, end }) => end - start >= thresholdMs)
+    .sort((x, y) => x.start - y.start)
+    .map(({ b, start, end }) => {
+      /** @type {Block} */
+      const block = { startMs: round(start - origin), durationMs: round(end - start) };
+      if (end - start < b.durationMs - 0.01) Object.assign(block, { clipped: true, fullDurationMs: round(b.durationMs) });
+      return block;
+    });
 }
 
 /**
@@ -31,13 +42,11 @@ export function ongoingBlock(lastSeen, from, to, thresholdMs) {
 }
 
 /**
- * Totals over the measured window: a block that began before it or ran past its end counts
- * only for the part inside.
+ * Totals over the measured window (blocks already cut to it).
  * @param {Block[]} blocks @param {number} windowMs measured duration
  */
 export function blockTotals(blocks, windowMs) {
-  const inside = (/** @type {Block} */ b) => Math.max(0, Math.min(b.startMs + b.durationMs, windowMs) - Math.max(b.startMs, 0));
-  const totalMs = blocks.reduce((sum, b) => sum + inside(b), 0);
+  const totalMs = blocks.reduce((sum, b) => sum + b.durationMs, 0);
   return {
     count: blocks.length,
     totalMs: round(totalMs),

@@ -19,6 +19,7 @@ export const SCHEMA_VERSION = 1;
  * @property {number} spawnedAt epoch ms
  * @property {number} measureStart epoch ms
  * @property {number} measureEnd epoch ms
+ * @property {{from: number, to: number} | null} [warmup] load before the window: shown apart, not judged
  * @property {boolean} stillRunningAtEnd the target was alive when the measured window ended
  * @property {boolean} flushed the agent answered the stop request
  * @property {Record<string, unknown>} settings the options the run used
@@ -46,18 +47,33 @@ export function buildReport(record) {
   if (!agent) notes.push('the agent sent no data: the target may have exited before it loaded');
   else if (!summary) notes.push('the agent wrote no summary: lag, CPU and GC figures are missing');
 
-  const blocks = blocksInWindow(agent?.blocks ?? [], from, to);
+  const T = record.thresholdMs;
+  const windowBlocks = blocksInWindow(agent?.blocks ?? [], from, to, T);
   const ongoing = agent && !record.flushed && record.stillRunningAtEnd
-    ? ongoingBlock(agent.lastSeen, from, to, record.thresholdMs) : null;
+    ? ongoingBlock(agent.lastSeen, from, to, T) : null;
   if (ongoing) {
-    blocks.push(ongoing);
+    windowBlocks.push(ongoing);
     notes.push(`the loop was still blocked when the run ended (for at least ${Math.round(ongoing.durationMs)} ms)`);
   }
+  const warm = record.warmup && record.warmup.to > record.warmup.from ? record.warmup : null;
+  const warmBlocks = warm ? blocksInWindow(agent?.blocks ?? [], warm.from, warm.to, T, from) : [];
 
   const stacksMode = record.stacks?.mode ?? 'none';
-  const attributed = attributeBlocks(blocks, record.profiles ?? [], {
-    from, cwd: record.cwd ?? process.cwd(), gcPauses: agent?.gcPauses ?? [], origins: agent?.origins ?? [],
-  });
+  const context = {
+    from, cwd: record.cwd ?? process.cwd(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], origins: agent?.origins ?? [],
+    toolStalls: agent?.toolStalls ?? [],
+  };
+  const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
+  const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
+  // The tool's own stalls are reported as such, never as the app's blocks.
+  const toolBlocks = [...warmAttributed.blocks, ...attributed.blocks].filter((b) => b.tool);
+  const appBlocks = attributed.blocks.filter((b) => !b.tool);
+  const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')
+    ? appBlocks.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}) }))
+    : appBlocks;
+  if (toolBlocks.length) {
+    notes.push(`${toolBlocks.length} stall(s) of the loop were the tool's own work (${toolBlocks.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ')}): not counted as the app's blocks; please report it`);
+  }
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
 
@@ -113,16 +129,18 @@ export function buildReport(record) {
     work: workInWindow(summary?.work ?? null, from, to),
     gc: summary ? roundAll({ count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs }) : { count: 0, totalMs: 0, maxMs: 0 },
     blocking: blockTotals(blocks, measuredMs),
-    blocks: stacksMode === 'none' && !continuous ? blocks : attributed.blocks,
+    blocks,
     topSites: attributed.topSites,
+    warmup: warm ? warmupSection(warm, warmAttributed.blocks.filter((b) => !b.tool), agent?.windows ?? [], record, record.windowMs) : null,
+    toolStalls: toolSection(agent?.toolStalls ?? [], toolBlocks, from, to),
     threads: record.threads ?? null,
     stacks: {
       mode: stacksMode,
       source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',
     },
-    profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(continuous.startEpochMs), intervalUs: continuous.intervalUs } : null,
+    profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(Math.max(from, continuous.startEpochMs)), intervalUs: continuous.intervalUs } : null,
     http: {
-      probe: record.probe ? record.probe.summary(seconds) : null,
+      probe: record.probe ? record.probe.summary(seconds, T) : null,
       load: record.load ? record.load.summary(seconds) : null,
     },
     timeline,
@@ -137,6 +155,45 @@ export function buildReport(record) {
   Object.assign(report, { loop: found.loop, findings: found.findings });
   report.verdict = verdict(report, record.thresholdMs);
   return report;
+}
+
+/**
+ * What the warm-up saw, apart from the window: its blocks, worst lag, probe and load.
+ * @param {{from: number, to: number}} warm @param {any[]} blocks @param {{t: number, lagMaxMs: number}[]} windows
+ * @param {RunRecord} record @param {number} windowMs
+ */
+function warmupSection(warm, blocks, windows, record, windowMs) {
+  const seconds = (warm.to - warm.from) / 1000;
+  const lags = windows.filter((w) => w.t + windowMs > warm.from && w.t < warm.to).map((w) => w.lagMaxMs);
+  const warmProbe = record.probe?.warmup ?? null;
+  const warmLoad = record.load?.warmup ?? null;
+  return {
+    durationMs: round(warm.to - warm.from),
+    blocking: blockTotals(blocks, warm.to - warm.from),
+    blocks,
+    lagMaxMs: round(lags.length ? Math.max(...lags) : 0),
+    probe: warmProbe ? warmProbe.summary(seconds, record.thresholdMs) : null,
+    load: warmLoad ? warmLoad.summary(seconds) : null,
+  };
+}
+
+/**
+ * The agent's own work that held the app's loop during the run (warm-up and window), and the
+ * stalls it caused: none of it counts as the app's.
+ * @param {{t: number, durationMs: number, what: string}[]} stalls @param {any[]} toolBlocks
+ * @param {number} from @param {number} to
+ */
+function toolSection(stalls, toolBlocks, from, to) {
+  const inWindow = stalls.filter((s) => s.t + s.durationMs >= from && s.t <= to);
+  const before = stalls.filter((s) => s.t + s.durationMs < from);
+  return {
+    // before the load began: the start-up part of the profile dropped (grows with the app's code)
+    beforeLoadMs: round(before.reduce((m, s) => Math.max(m, s.durationMs), 0)),
+    stallsInWindow: inWindow.length,
+    longestStallMs: round(inWindow.reduce((m, s) => Math.max(m, s.durationMs), 0)),
+    totalStallMs: round(inWindow.reduce((sum, s) => sum + s.durationMs, 0)),
+    blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0 })),
+  };
 }
 
 /** @param {number} bytes */

@@ -1,15 +1,19 @@
 // The one-line verdict and the numbers that decided it. T is the block threshold (--threshold).
 //   blocked     a block of at least 2*T, or blocks covering at least 10% of the measured time
-//   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T,
-//               or probe requests that failed or timed out
+//   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T with at
+//               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
+//               requests that failed or timed out
 //   responsive  none of the above
+// Only the measured window is judged: the warm-up before it, and the tool's own stalls, are not.
+
+export const MIN_SLOW_PROBES = 3;
 
 /** @param {number} v */
 const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
- *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number} | null}}} report
+ *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
  * @returns {{status: 'responsive' | 'degraded' | 'blocked', reasons: string[]}}
  */
@@ -23,7 +27,9 @@ export function verdict(report, thresholdMs) {
   if (blocking.fraction >= 0.1) blocked.push(`loop blocked ${pct(blocking.fraction)} of the time >= 10%`);
   if (blocking.count > 0 && blocked.length === 0) degraded.push(`${blocking.count} block(s) >= ${ms(T)}`);
   if (lag.p99Ms >= T / 2) degraded.push(`lag p99 ${ms(lag.p99Ms)} >= ${ms(T / 2)}`);
-  if (probe && probe.requests > 0 && probe.p99Ms >= T) degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)}`);
+  if (probe && probe.requests > 0 && probe.p99Ms >= T && (probe.slow ?? MIN_SLOW_PROBES) >= MIN_SLOW_PROBES) {
+    degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)} (${probe.slow ?? 'several'} probes that slow)`);
+  }
   if (probe && probe.timeouts > 0) degraded.push(`${probe.timeouts} probe request(s) timed out`);
   if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
   if (blocked.length) return { status: 'blocked', reasons: [...blocked, ...degraded] };

@@ -96,6 +96,7 @@ function runOptions(name, opts, out) {
     probeTimeout: 5000,
     connections: 1,
     duration: opts.timeBudget,
+    warmup: 0, // a scenario is one job from its first request: nothing to warm up
     method: 'GET',
     header: {},
     load: true,

@@ -17,6 +17,7 @@ import { Probe } from '../load/probe.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
+import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
@@ -44,6 +45,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {number} probeTimeout ms
  * @property {number} connections
  * @property {number} duration s
+ * @property {number} warmup s of load before the measured window (0: none)
  * @property {number} [rate]
  * @property {string} method
  * @property {string} [body]
@@ -118,9 +120,11 @@ export async function run(opts, io) {
     const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
     const agents = readAgentData(dataDir);
     const agent = agents.find((d) => d.pid === appPid) ?? null;
-    const profiles = readProfiles(dataDir, appPid);
+    const windowFrom = observed.measureStart ?? spawnedAt;
+    // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
+    const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...keepProfile(profiles, outDir),
+      json: 'report.json', log: 'target.log', ...keepProfile(mergeContinuous(profiles, windowFrom, observed.measureEnd), outDir),
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
@@ -141,8 +145,9 @@ export async function run(opts, io) {
       },
       mode: observed.mode,
       spawnedAt,
-      measureStart: observed.measureStart ?? spawnedAt,
+      measureStart: windowFrom,
       measureEnd: observed.measureEnd,
+      warmup: observed.warmup ?? null,
       stillRunningAtEnd: observed.stillRunningAtEnd,
       flushed: stopped.flushed,
       settings: settingsOf(opts, target, observed.mode),
@@ -199,7 +204,7 @@ async function observe(child, target, opts, io, progress) {
   const listen = await child.waitFor(
     (m) => m.type === 'listen' && (!opts.port || m.port === opts.port), listenWaitMs, io.stop);
   progress.stop();
-  const base = { notes, listenAt: listen ? listen.t : null, port: listen ? listen.port : null, load: null, probe: null };
+  const base = { notes, listenAt: listen ? listen.t : null, port: listen ? listen.port : null, load: null, probe: null, warmup: null };
 
   if (!listen) {
     // A script (observed until it ends or --duration), a crash before listening, or a server
@@ -218,23 +223,42 @@ async function observe(child, target, opts, io, progress) {
     return { ...base, mode: /** @type {const} */ ('observe'), measureStart: epochNow(), measureEnd: epochNow(), stillRunningAtEnd: !child.exitInfo, neverListened: false, unreachable: true };
   }
   const origin = `http://${host}:${listen.port}`;
+  // 'start' comes before any load: the agent drops the start-up part of its profile then, which
+  // can hold a big app's loop for a while, and its counters restart after that.
   child.send({ cmd: 'start' });
   await child.waitFor((m) => m.type === 'started', 1000, io.stop);
-  const measureStart = epochNow();
+  const warmupMs = opts.warmup * 1000;
+  const loadStart = epochNow();
   const routes = target.routes;
   const load = opts.load ? startLoad({
-    origin, routes, connections: opts.connections, durationS: opts.duration, rate: opts.rate,
+    origin, routes, connections: opts.connections, durationS: opts.duration + opts.warmup, rate: opts.rate,
     method: opts.method, body: opts.body, headers: opts.header, timeoutS: opts.timeout, windowMs: WINDOW_MS,
   }) : null;
   const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
   const probe = probePath ? new Probe({ origin, path: probePath, intervalMs: opts.probeInterval, timeoutMs: opts.probeTimeout, windowMs: WINDOW_MS }) : null;
   probe?.start();
+  const stopped = () => io.stop.aborted || Boolean(child.exitInfo);
+  if (warmupMs > 0) {
+    // The warm-up: the JIT compiles the hot paths, pools fill. Measured, shown apart, not judged.
+    progress.start('warm-up', warmupMs);
+    await Promise.race([sleep(warmupMs, null, { signal: io.stop }).catch(() => null), child.exited]);
+    progress.stop();
+  }
+  // An app that died (or a run stopped) during the warm-up: what the warm-up saw is all there is,
+  // so it is reported as the window.
+  const warmedUp = warmupMs > 0 && !stopped();
+  const measureStart = warmedUp ? epochNow() : loadStart;
+  if (warmedUp) {
+    child.send({ cmd: 'window' });
+    load?.stats.startWindow(measureStart);
+    probe?.stats.startWindow(measureStart);
+  }
   progress.start(opts.load ? 'load' : 'observing', durationMs, () => (probe ? `probe ${probe.stats.requests} ok` : ''));
-  await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
+  if (!stopped()) await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
   progress.stop();
   const measureEnd = epochNow();
   const stillRunningAtEnd = !child.exitInfo;
-  child.send({ cmd: 'stop' }); // the agent closes its measured window now
+  child.send({ cmd: 'window-end' }); // the agent freezes the window's totals now
   load?.stop();
   // Probes already sent finish by their own timeout, unless a second Ctrl-C says hurry.
   const onKill = () => probe?.abort();
@@ -242,7 +266,8 @@ async function observe(child, target, opts, io, progress) {
   io.kill.addEventListener('abort', onKill, { once: true });
   await Promise.all([load?.done, probe?.stop()]);
   io.kill.removeEventListener('abort', onKill);
-  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
+  const warmup = warmedUp ? { from: loadStart, to: measureStart } : null;
+  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, warmup, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
 }
 
 /**

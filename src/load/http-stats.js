@@ -6,6 +6,10 @@ import { WindowSeries } from './window-series.js';
 export class HttpStats {
   /** @param {number} windowMs @param {number} [expectedIntervalMs] fixed-rate interval per connection */
   constructor(windowMs, expectedIntervalMs = 0) {
+    this.windowMs = windowMs;
+    /** @type {HttpStats | null} what the warm-up saw (set by startWindow) */
+    this.warmup = null;
+    this.windowStart = -Infinity;
     this.latency = new Histogram();
     this.series = new WindowSeries(windowMs);
     this.expectedIntervalMs = expectedIntervalMs;
@@ -19,8 +23,38 @@ export class HttpStats {
     this.errorCodes = {};
   }
 
+  /**
+   * The warm-up ends at `at` (epoch ms): what was counted so far, and every later response to a
+   * request sent before `at`, belongs to the warm-up; the per-window series goes on.
+   * @param {number} at
+   */
+  startWindow(at) {
+    const warm = new HttpStats(this.windowMs, this.expectedIntervalMs);
+    warm.series = this.series;
+    warm.latency = this.latency;
+    warm.requests = this.requests;
+    warm.non2xx = this.non2xx;
+    warm.errors = this.errors;
+    warm.timeouts = this.timeouts;
+    warm.statusCodes = this.statusCodes;
+    warm.errorCodes = this.errorCodes;
+    this.latency = new Histogram();
+    this.requests = 0;
+    this.non2xx = 0;
+    this.errors = 0;
+    this.timeouts = 0;
+    this.statusCodes = {};
+    this.errorCodes = {};
+    this.warmup = warm;
+    this.windowStart = at;
+  }
+
   /** @param {number} sentAt epoch ms @param {number} latencyMs @param {number} status */
   response(sentAt, latencyMs, status) {
+    if (this.warmup && sentAt < this.windowStart) {
+      this.warmup.response(sentAt, latencyMs, status);
+      return;
+    }
     this.requests++;
     this.statusCodes[status] = (this.statusCodes[status] || 0) + 1;
     if (status < 200 || status >= 300) this.non2xx++;
@@ -36,8 +70,8 @@ export class HttpStats {
     this.errorCodes[code] = (this.errorCodes[code] || 0) + 1;
   }
 
-  /** @param {number} seconds measured duration */
-  summary(seconds) {
+  /** @param {number} seconds measured duration @param {number} [slowMs] also count responses at least this slow */
+  summary(seconds, slowMs) {
     const h = this.latency;
     const r = (/** @type {number} */ v) => Math.round(v * 100) / 100;
     return {
@@ -51,6 +85,7 @@ export class HttpStats {
       p99Ms: r(h.percentile(99)),
       maxMs: r(h.max),
       meanMs: r(h.mean()),
+      ...(slowMs ? { slow: h.countAtLeast(slowMs) } : {}),
       statusCodes: this.statusCodes,
       errorCodes: this.errorCodes,
     };

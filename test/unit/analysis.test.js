@@ -18,14 +18,17 @@ test('a 1 s stall spreads over the windows it covers, with the lag each would se
   assert.equal(tl.drain(3000).length, 1); // the window holding 2000..2020
 });
 
-test('blocks are clipped to the measured window in the totals only', () => {
-  const raw = [{ t: 900, durationMs: 200 }, { t: 1500, durationMs: 100 }, { t: 2950, durationMs: 300 }, { t: 100, durationMs: 50 }];
-  const blocks = blocksInWindow(raw, 1000, 3000);
-  assert.deepEqual(blocks.map((b) => b.startMs), [-100, 500, 1950]);
+test('blocks are cut at the window edges the same way everywhere', () => {
+  const raw = [{ t: 900, durationMs: 200 }, { t: 1500, durationMs: 100 }, { t: 2950, durationMs: 300 }, { t: 100, durationMs: 50 }, { t: 980, durationMs: 60 }];
+  const blocks = blocksInWindow(raw, 1000, 3000, 50);
+  // 900+200 keeps 100 ms inside; 980+60 keeps 40 ms (< threshold): not a block of the window
+  assert.deepEqual(blocks.map((b) => [b.startMs, b.durationMs]), [[0, 100], [500, 100], [1950, 50]]);
+  assert.deepEqual(blocks.map((b) => b.fullDurationMs), [200, undefined, 300]);
+  assert.deepEqual(blocks.map((b) => Boolean(b.clipped)), [true, false, true]);
   const totals = blockTotals(blocks, 2000);
   assert.equal(totals.count, 3);
   assert.equal(totals.totalMs, 100 + 100 + 50);
-  assert.equal(totals.longestMs, 300);
+  assert.equal(totals.longestMs, 100, 'the longest block is measured inside the window, like the total');
   assert.equal(totals.fraction, 0.125);
 });
 

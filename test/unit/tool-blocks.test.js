@@ -1,0 +1,89 @@
+// The tool never blames the app for its own work: blocks made of the agent's timed work or
+// running the agent's frames are the tool's; profile chunks merge back into one profile.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { attributeBlocks, isToolBlock } from '../../src/analyze/attribution.js';
+import { timeProfile } from '../../src/analyze/profiles.js';
+import { mergeContinuous } from '../../src/analyze/merge-profiles.js';
+import { AGENT_DIR } from '../../src/analyze/frames.js';
+import { buildReport } from '../../src/analyze/build-report.js';
+
+const cf = (/** @type {string} */ functionName, /** @type {string} */ url) => ({ functionName, url, lineNumber: 0, columnNumber: 0 });
+const AGENT_URL = `file://${path.join(AGENT_DIR, 'profile-chunks.cjs')}`;
+
+/**
+ * A profile with two leaves under the root: the app's handler (id 2) and the agent (id 3, over
+ * node:inspector's post), sampled every ms from epoch `start` in the given order.
+ * @param {number} start epoch ms @param {number[]} leaves
+ */
+function profileOf(start, leaves) {
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
+      { id: 2, callFrame: cf('handler', 'file:///app/server.js'), children: [] },
+      { id: 4, callFrame: cf('switchChunk', AGENT_URL), children: [5] },
+      { id: 5, callFrame: cf('post', 'node:inspector'), children: [3] },
+      { id: 3, callFrame: cf('dispatch', ''), children: [] },
+    ],
+    startTime: 0, endTime: leaves.length * 1000, samples: leaves, timeDeltas: leaves.map(() => 1000),
+  };
+  return timeProfile({ kind: 'continuous', epochOffsetMs: start, intervalUs: 1000, profile }, 'p.json');
+}
+
+test('the rule: the tool\'s own timed work or frames make a block the tool\'s', () => {
+  assert.equal(isToolBlock(200, 190, 0, 50), true, '190 of 200 ms were our profiler: 10 ms left is no block');
+  assert.equal(isToolBlock(200, 40, 0, 50), false, 'the app held the loop 160 ms besides our 40');
+  assert.equal(isToolBlock(200, 0, 0.9, 50), true, 'most samples in our frames');
+  assert.equal(isToolBlock(200, 0, 0.2, 50), false);
+});
+
+test('a block running the agent\'s frames is flagged, its frames are no call site', () => {
+  const from = 1_000_000;
+  // 0..99 ms: the agent (dispatch under switchChunk); 100..199 ms: the app's handler
+  const profile = profileOf(from, [...Array(100).fill(3), ...Array(100).fill(2)]);
+  const { blocks, topSites } = attributeBlocks(
+    [{ startMs: 0, durationMs: 90 }, { startMs: 110, durationMs: 80 }], [profile], { from, cwd: '/app', thresholdMs: 50 });
+  assert.equal(blocks[0].tool, true);
+  assert.equal(blocks[1].tool, undefined);
+  assert.equal(blocks[1].stack?.[0].functionName, 'handler');
+  assert.deepEqual(topSites.map((s) => s.functionName), ['handler'], 'the agent never shows as a call site');
+});
+
+test('a block covered by the agent\'s timed work is the tool\'s in the report, out of the verdict', () => {
+  const from = 2_000_000;
+  const agent = {
+    pid: 1, summary: null, windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], notes: [], lastSeen: from + 2000,
+    blocks: [{ t: from + 500, durationMs: 120 }, { t: from + 1500, durationMs: 80 }],
+    toolStalls: [{ t: from + 502, durationMs: 115, what: 'block capture start' }],
+  };
+  const report = buildReport({
+    tool: { name: 'eventloop-probe', version: '0' },
+    target: { script: 'a.js', args: [], nodeVersion: process.version, pid: 1, exitCode: 0, signal: null, port: null, listenAfterMs: null },
+    mode: 'observe', spawnedAt: from - 1000, measureStart: from, measureEnd: from + 2000, stillRunningAtEnd: true, flushed: true,
+    settings: {}, thresholdMs: 50, windowMs: 100, probe: null, load: null, agent, profiles: [], stacks: { mode: 'running', profile: false },
+    cwd: '/app', notes: [], artifacts: {},
+  });
+  assert.deepEqual(report.blocks.map((b) => b.startMs), [1500], 'only the app\'s own block remains');
+  assert.equal(report.blocking.count, 1);
+  assert.equal(report.blocking.longestMs, 80);
+  assert.equal(report.toolStalls.blocks.length, 1);
+  assert.equal(report.toolStalls.blocks[0].toolMs, 115);
+  assert.equal(report.verdict.status, 'degraded', 'judged on the 80 ms block alone (below 2x the threshold)');
+  assert.ok(report.notes.some((n) => /tool's own work/.test(n)));
+});
+
+test('profile chunks merge into one profile cut to the window, same paths sharing nodes', () => {
+  const a = profileOf(5000, [2, 2, 3, 2]); // samples at 5001..5004
+  const b = profileOf(5004, [2, 3, 3, 2]); // samples at 5005..5008
+  const [merged] = mergeContinuous([a, b], 5002, 5007);
+  assert.equal(merged.kind, 'continuous');
+  assert.deepEqual([...merged.times].map((t) => Math.round(t)), [5002, 5003, 5004, 5005, 5006, 5007]);
+  const names = merged.leaves.map((id) => merged.byId.get(id)?.callFrame.functionName);
+  assert.deepEqual(names, ['handler', 'dispatch', 'handler', 'handler', 'dispatch', 'dispatch']);
+  const handlers = merged.profile.nodes.filter((n) => n.callFrame.functionName === 'handler');
+  assert.equal(handlers.length, 1, 'one node per call path across chunks');
+  const deltas = merged.profile.timeDeltas ?? [];
+  assert.equal(deltas.slice(1).every((d) => d === 1000), true);
+});
