@@ -62,20 +62,3 @@ export function judgeAgainstBaseline(report, baseline, options) {
 export function describeRegressions(b) {
   return b.regressions.map((r) => `${r.metric}: ${r.pct === null ? 'worse' : `${r.pct > 0 ? '+' : ''}${r.pct}%`} against the baseline (threshold ${b.regressionPct}%)`);
 }
-
-/**
- * The result in the shape of a saved-run comparison (baseline side A, this run side B), so the
- * compare table renders it.
- * @param {BaselineResult} b
- */
-export function asSavedDiff(b) {
-  return {
-    baseline: b.source, regressionPct: b.regressionPct, alpha: b.alpha,
-    sides: [{ label: b.source, n: b.runs, reports: b.reports }, { label: 'this run', n: 1, reports: ['report.json'] }],
-    metrics: b.metrics.map((m) => ({
-      key: m.key, label: m.label, unit: m.unit, better: m.better, values: [m.baseline, m.value],
-      deltas: [{ side: 'this run', delta: m.delta, pct: m.pct, p: m.p, beyondNoise: m.beyondNoise, mark: m.mark }],
-    })),
-    regressions: b.regressions.map((r) => ({ metric: r.metric, side: 'this run', pct: r.pct })),
-  };
-}

@@ -1,7 +1,8 @@
 // summary.md: the verdict, budgets, the terminal's tables and the top blocking call sites, in
 // GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
 
-import { ms, pct, int, unitValue } from './format.js';
+import { ms, pct, int } from './format.js';
+import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
@@ -84,19 +85,12 @@ export function renderMarkdown(report) {
   return out.join('\n');
 }
 
-const MARK = { regression: '🔺 regression', improvement: '🔽 better', 'within noise': 'within noise', changed: 'changed' };
-
 /** `run --baseline`: each metric beside the baseline's, the change, and the settings that differ. @param {any} b */
 function baselineSection(b) {
   if (!b) return [];
   const n = b.regressions.length;
-  const out = [`### Against the baseline: ${n ? `${n} regression(s)` : 'no regression'}`, ''];
-  out.push(`Baseline \`${cell(b.source)}\` (${b.runs} run${b.runs === 1 ? '' : 's'}); a metric worse by at least ${b.regressionPct}% is a regression${b.runs >= 2 ? '' : ' (single runs: repeat the baseline runs for a noise test)'}.`, '');
-  out.push(mdTable(['metric', 'baseline', 'this run', 'change', ''], b.metrics.map((/** @type {any} */ m) => [
-    m.label, unitValue(m.baseline, m.unit), unitValue(m.value, m.unit),
-    m.delta === null ? '-' : `${m.delta > 0 ? '+' : m.delta < 0 ? '-' : ''}${unitValue(Math.abs(m.delta), m.unit)}${m.pct === null ? '' : ` (${m.pct > 0 ? '+' : ''}${m.pct}%)`}`,
-    m.mark ? /** @type {Record<string, string>} */ (MARK)[m.mark] ?? m.mark : '',
-  ])), '');
+  const out = [`### Against the baseline: ${n ? `${n} regression(s)` : 'no regression'}`, '', cell(baselineRule(b)), ''];
+  out.push(mdTable(['metric', 'baseline', 'this run', 'change', ''], baselineRows(b).map((r) => [r.label, r.baseline, r.value, r.change, r.regression ? `**${r.mark}**` : r.mark])), '');
   for (const line of b.settingsDiffer) out.push(`> warning: settings differ from the baseline: ${cell(line)}`);
   if (b.settingsDiffer.length) out.push('');
   return out;

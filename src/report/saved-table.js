@@ -13,20 +13,8 @@ function signed(d, unit) {
   return d > 0 ? `+${text}` : d < 0 ? `-${text}` : '0';
 }
 
-/**
- * @typedef {object} SavedDiffView what the table shows of a saved-run comparison (diffSides' result)
- * @property {{label: string, n: number}[]} sides
- * @property {{label: string, unit: string, values: (number | null)[], deltas: {delta: number | null, pct: number | null, p: number | null, beyondNoise: boolean | null, mark: string | null}[]}[]} metrics
- * @property {{metric: string, side: string, pct: number | null}[]} regressions
- * @property {number} alpha
- * @property {number} regressionPct
- */
-
-/**
- * @param {SavedDiffView} diff
- * @param {Chalk} c @param {{title?: string}} [opts] title: the first line's heading (default: compare's)
- */
-export function renderSavedDiff(diff, c, opts = {}) {
+/** @param {ReturnType<typeof import('../analyze/saved-diff.js').diffSides>} diff @param {Chalk} c */
+export function renderSavedDiff(diff, c) {
   const letters = diff.sides.map((_, i) => String.fromCharCode(65 + (i % 26)));
   const repeated = diff.sides.every((s) => s.n >= 2);
   const head = ['metric', `${letters[0]} (baseline)`];
@@ -46,7 +34,7 @@ export function renderSavedDiff(diff, c, opts = {}) {
     table.push(row);
   }
   const legend = diff.sides.map((s, i) => `${letters[i]} = ${s.label} (${s.n} run${s.n === 1 ? '' : 's'})`).join(' · ');
-  const lines = [`${c.bold(opts.title ?? 'eventloop-probe compare')} · ${legend}`, table.toString()];
+  const lines = [`${c.bold('eventloop-probe compare')} · ${legend}`, table.toString()];
   if (repeated) {
     lines.push(`p: Mann-Whitney U, two-sided; * = beyond the noise (p < ${diff.alpha}); a change of at least ${diff.regressionPct}% inside the noise is marked "within noise"`);
   } else {
