@@ -12,15 +12,22 @@ import { ROOT, BIN, serverRps, alternate, median, tempDir, note, pinned } from '
 
 const { values } = parseArgs({ options: {
   blocks: { type: 'string', default: '60' }, only: { type: 'string' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' },
+  intervals: { type: 'string', default: '' },
 } });
 const out = tempDir();
 const THRESHOLD = 50;
 console.log(note);
 
 // 1. Detection and attribution against known blocks, with the profile (default) and without.
-for (const variant of values.only === 'throughput' ? [] : [{ name: 'default (profile + watchdog)', args: [] }, { name: '--no-profile (watchdog only)', args: ['--no-profile'] }]) {
-  const truthFile = path.join(out, `truth-${variant.args.length}.json`);
-  const dir = path.join(out, `attr-${variant.args.length}`);
+// --intervals 1000,10000: the default mode at each profile sampling interval (µs) as well.
+const detectionVariants = [
+  { name: 'default (profile + watchdog)', args: [] },
+  ...values.intervals.split(',').filter(Boolean).map((us) => ({ name: `--profile-interval ${us}`, args: ['--profile-interval', us] })),
+  { name: '--no-profile (watchdog only)', args: ['--no-profile'] },
+];
+for (const [index, variant] of (values.only === 'throughput' ? [] : detectionVariants).entries()) {
+  const truthFile = path.join(out, `truth-${index}.json`);
+  const dir = path.join(out, `attr-${index}`);
   const [cmd, ...args] = pinned(0, [process.execPath, BIN, 'run', path.join(ROOT, 'bench', 'random-blocks.cjs'), '--out', dir, '-d', '600', ...variant.args, '--', truthFile, values.blocks, '7']);
   const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } });
   if (r.status !== 0) throw new Error(`run failed: ${r.stderr}`);
@@ -35,6 +42,10 @@ for (const variant of values.only === 'throughput' ? [] : [{ name: 'default (pro
   const errors = hits.map((/** @type {any} */ m) => Math.abs(m.b.durationMs - m.x.durationMs) / m.x.durationMs).sort((a, b) => a - b);
   const truePositive = found.filter((/** @type {any} */ b) => truth.some((/** @type {any} */ x) => overlaps(x, b)));
   const causeRight = hits.filter((/** @type {any} */ m) => m.b.cause === m.x.kind);
+  // the culprit: the block's own functions in bench/random-blocks.cjs (work is called by all three)
+  const OWN = { sync: ['work', 'syncKind'], microtask: ['work', 'awaitKind'], nextTick: ['work', 'step'] };
+  const culpritRight = hits.filter((/** @type {any} */ m) => (m.b.stack ?? []).find((/** @type {any} */ f) => f.kind === 'app')
+    && /** @type {Record<string, string[]>} */ (OWN)[m.x.kind].includes(m.b.stack.find((/** @type {any} */ f) => f.kind === 'app').functionName));
   const pct = (/** @type {number} */ a, /** @type {number} */ b) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
   console.log(`\n${variant.name}: ${truth.length} blocks of 10-500 ms, ${big.length} of them >= ${1.2 * THRESHOLD} ms, threshold ${THRESHOLD} ms`);
   console.table({
@@ -44,6 +55,7 @@ for (const variant of values.only === 'throughput' ? [] : [{ name: 'default (pro
     'duration error p95': pct(errors[Math.floor(errors.length * 0.95)] ?? 0, 1),
     'duration error max': pct(errors[errors.length - 1] ?? 0, 1),
     'cause right': `${causeRight.length}/${hits.length} = ${pct(causeRight.length, hits.length)}`,
+    'culprit function right': `${culpritRight.length}/${hits.length} = ${pct(culpritRight.length, hits.length)}`,
     'cause wrong': hits.filter((/** @type {any} */ m) => m.b.cause !== m.x.kind).map((/** @type {any} */ m) => `${m.x.kind}->${m.b.cause} (${Math.round(m.x.durationMs)} ms)`).join(', ') || '-',
   });
 }

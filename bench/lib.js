@@ -132,3 +132,57 @@ export async function serverRps(server, flags, o) {
     await stop(child);
   }
 }
+
+/**
+ * The pid of the process listening on a TCP port (from /proc: the socket's inode, then the fd
+ * that holds it), or null.
+ * @param {number} port
+ */
+export function pidListeningOn(port) {
+  const inodes = new Set();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try { text = fs.readFileSync(file, 'utf8'); } catch { continue; }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10 || cols[3] !== '0A') continue; // LISTEN
+      if (parseInt(cols[1].split(':')[1], 16) === port) inodes.add(`socket:[${cols[9]}]`);
+    }
+  }
+  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let fds = [];
+    try { fds = fs.readdirSync(`/proc/${pid}/fd`); } catch { continue; }
+    for (const fd of fds) {
+      try { if (inodes.has(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))) return Number(pid); } catch { /* closed */ }
+    }
+  }
+  return null;
+}
+
+/** CPU time of a process in ms, all its threads (from each thread's schedstat, in ns). @param {number} pid */
+export function cpuMsOf(pid) {
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try { ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]); } catch { /* thread ended */ }
+  }
+  return ns / 1e6;
+}
+
+/**
+ * autocannon on core 1 against a port; its JSON result.
+ * @param {number} port @param {{seconds: number, connections?: number, rate?: number, path?: string}} o
+ */
+export function autocannon(port, o) {
+  const args = ['-j', '-c', String(o.connections ?? 20), '-d', String(o.seconds)];
+  if (o.rate) args.push('-R', String(o.rate));
+  const [cmd, ...rest] = pinned(1, [process.execPath, AUTOCANNON, ...args, `http://127.0.0.1:${port}${o.path ?? '/'}`]);
+  const r = spawnSync(cmd, rest, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`autocannon failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/** The p-th percentile (0..100) of values, nearest rank. @param {number[]} values @param {number} p */
+export function percentile(values, p) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}

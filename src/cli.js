@@ -75,7 +75,7 @@ function buildProgram(io, setExit) {
     .addOption(new Option('--stacks <mode>', 'how blocks are attributed: the running stack, where the blocking callback was scheduled (blocked-at: slow), or not at all').choices(['running', 'async-origin', 'none']).default('running'))
     .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, 5)
     .option('--no-profile', 'do not record a CPU profile of the measured window')
-    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds', parse.positiveInt, 1000)
+    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse.positiveInt, 10000)
     .option('--threads', 'also measure the event loop of each worker thread of the app')
     .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, 5000)
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')

@@ -47,7 +47,7 @@ function readConfig(env, ppid) {
   if (!config || typeof config.dir !== 'string') return null;
   const defaults = {
     resolutionMs: 10, thresholdMs: 50, windowMs: 100, flushMs: 1000,
-    stacks: 'running', profile: true, profileIntervalUs: 1000, stackIntervalMs: 5,
+    stacks: 'running', profile: true, profileIntervalUs: 10000, stackIntervalMs: 5,
   };
   if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };
   // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)

@@ -46,7 +46,8 @@ function startStacks(config, push) {
         heartbeat, dir: config.dir, pid: process.pid, resolutionMs: config.resolutionMs,
         startAfterMs: wantProfile ? ONGOING_AFTER_MS : config.thresholdMs,
         intervalUs: config.stackIntervalMs * 1000, chunkMs: CHUNK_MS,
-        pollMs: Math.max(2, Math.min(10, config.thresholdMs / 5)),
+        // with the profile on, the watchdog acts only after a second of blocking: no need to look often
+        pollMs: wantProfile ? 100 : Math.max(2, Math.min(10, config.thresholdMs / 5)),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
       env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker

@@ -104,7 +104,7 @@ function runOptions(name, opts, out) {
     stacks: 'running',
     stackInterval: 5,
     profile: true,
-    profileInterval: 1000,
+    profileInterval: 10000,
     threshold: THRESHOLD_MS,
     resolution: 10,
     killAfter: 5000,
