@@ -1,7 +1,8 @@
 // The run's CPU profile as pprof (profile.proto, gzipped: profile.pb.gz), the format of go tool
 // pprof, Grafana Pyroscope, Datadog and @platformatic/flame. Frames go through the analysis' frame
 // mapper (1-based lines, source-mapped positions); a sample that fell inside a block carries the
-// labels `block` (its index in report.blocks) and `block_start` (ms from the window start).
+// string labels `block` (its index in report.blocks) and `block_start` (e.g. "1209ms" from the
+// window start). Strings, not numbers: pprof drops a numeric label of 0, and Pyroscope reads strings.
 
 import zlib from 'node:zlib';
 import { Profile, StringTable, Function as PprofFunction, Location, Sample, ValueType, Label } from 'pprof-format';
@@ -81,11 +82,13 @@ export function toPprof(cpuProfile, report) {
   }
   const blockKey = strings.dedup('block');
   const startKey = strings.dedup('block_start');
-  const msUnit = strings.dedup('ms');
   const samples = [...merged.values()].map((s) => new Sample({
     locationId: stackOf(s.leaf),
     value: [s.count, s.nanos],
-    label: s.block ? [new Label({ key: blockKey, num: s.block.index }), new Label({ key: startKey, num: Math.round(s.block.startMs), numUnit: msUnit })] : [],
+    label: s.block ? [
+      new Label({ key: blockKey, str: strings.dedup(String(s.block.index)) }),
+      new Label({ key: startKey, str: strings.dedup(`${Math.round(s.block.startMs)}ms`) }),
+    ] : [],
   }));
 
   const cpu = strings.dedup('cpu');

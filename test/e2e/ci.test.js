@@ -105,7 +105,7 @@ test('--format pprof: the blocking function carries the samples of its block', a
   });
   const blockOf = (/** @type {any} */ sample) => sample.label.find((/** @type {any} */ l) => s[Number(l.key)] === 'block');
   const longest = report.blocks.reduce((best, /** @type {any} */ b, /** @type {number} */ i) => (b.durationMs > report.blocks[best].durationMs ? i : best), 0);
-  const inLongest = p.sample.filter((x) => Number(blockOf(x)?.num) === longest);
+  const inLongest = p.sample.filter((x) => s[Number(blockOf(x)?.str)] === String(longest));
   const count = (/** @type {any[]} */ list) => list.reduce((sum, x) => sum + Number(x.value[0]), 0);
   assert.ok(count(inLongest) > 0, 'samples labelled with the longest block');
   const withB = inLongest.filter((x) => names(x).some((/** @type {any} */ f) => f.name === 'blockB' && f.file.endsWith('blocks-script.js')));

@@ -48,7 +48,7 @@ function decode(gz) {
     const f = p.function.find((x) => x.id === loc?.line[0].functionId);
     return { name: s[Number(f?.name)], file: s[Number(f?.filename)], line: Number(loc?.line[0].line) };
   };
-  const labels = (/** @type {any} */ sample) => Object.fromEntries(sample.label.map((/** @type {any} */ l) => [s[Number(l.key)], Number(l.num)]));
+  const labels = (/** @type {any} */ sample) => Object.fromEntries(sample.label.map((/** @type {any} */ l) => [s[Number(l.key)], s[Number(l.str)]]));
   return { p, s, fn, labels };
 }
 
@@ -63,7 +63,7 @@ test('pprof: source-mapped frames, counts and CPU time, the block as labels on i
   assert.equal(hot.length, 1, 'equal stacks in one block are merged');
   assert.deepEqual(fn(hot[0]), { name: 'hot', file: orig, line: 11 });
   assert.deepEqual(hot[0].value.map(Number), [3, 3_000_000]);
-  assert.deepEqual(labels(hot[0]), { block: 0, block_start: 2 });
+  assert.deepEqual(labels(hot[0]), { block: '0', block_start: '2ms' });
   const idle = p.sample.filter((x) => fn(x).name === '(idle)');
   assert.deepEqual(idle.map((x) => [Number(x.value[0]), x.label.length]), [[3, 0]], 'outside the block: no label');
 });
