@@ -7,6 +7,7 @@ const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
 const { epochNow } = require('./clock.cjs');
+const { runWaitReader } = require('./run-wait.cjs');
 
 // libuv's own counters (Node >= 20.18 / 22.8): loop turns and the I/O events they handled.
 const uvMetrics = () => {
@@ -17,7 +18,7 @@ const uvMetrics = () => {
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
-   * @param {(block: {t: number, durationMs: number, delayMs: number}) => void} onBlock
+   * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number}) => void} onBlock
    * @param {(now: number) => void} [onBeat]
    */
   constructor(options, onBlock, onBeat) {
@@ -37,6 +38,9 @@ class LoopMonitor {
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
     this.uvStart = uvMetrics();
+    this.runWait = runWaitReader();
+    this.lastWait = this.runWait();
+    this.waitStart = this.lastWait;
   }
 
   /**
@@ -49,6 +53,7 @@ class LoopMonitor {
       this.lastBeat = epochNow();
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
+      this.lastWait = this.runWait();
     }
     this.lag = new Histogram();
     this.eld.reset();
@@ -56,6 +61,7 @@ class LoopMonitor {
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
     this.uvStart = uvMetrics();
+    this.waitStart = this.runWait();
   }
 
   start() {
@@ -84,13 +90,16 @@ class LoopMonitor {
     this.onBeat?.(now);
     this.lastElu = elu;
     this.lastCpu = cpu;
+    const wait = this.runWait();
+    const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
+    this.lastWait = wait;
 
     this.lag.recordCorrected(delay, this.resolutionMs);
     // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
     const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
     this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
     if (activeMs >= this.thresholdMs) {
-      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay });
+      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: Math.round(waitMs * 100) / 100 } : {}) });
     }
   }
 
@@ -114,6 +123,7 @@ class LoopMonitor {
       },
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      runWaitMs: this.waitStart !== null ? (this.runWait() ?? this.waitStart) - this.waitStart : null,
       uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }

@@ -20,9 +20,11 @@ const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
 
 const TAG = 'eventloop-probe';
-// Samples held in V8's memory at most before a chunk is written (~35 bytes each).
-const SAMPLES_PER_CHUNK = 20000;
-const MIN_CHUNK_MS = 20000;
+// Samples held in V8's memory at most before a chunk is written (~35 bytes each): at the default
+// interval (10 ms) a chunk every 1000 s, so a run shorter than that never hands one over inside
+// its window (a hand-over holds the loop for the time V8 takes to build the chunk, ~10 us a node).
+const SAMPLES_PER_CHUNK = 100000;
+const MIN_CHUNK_MS = 60000;
 const RETRY_MS = 200;
 
 // The console the app had when we loaded (it may replace console methods later).

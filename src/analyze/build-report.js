@@ -7,6 +7,7 @@ import { verdict } from './verdict.js';
 import { attributeBlocks } from './attribution.js';
 import { loopFindings } from './findings.js';
 import { workInWindow } from './work.js';
+import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownership.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -65,15 +66,15 @@ export function buildReport(record) {
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
-  // The tool's own stalls are reported as such, never as the app's blocks.
-  const toolBlocks = [...warmAttributed.blocks, ...attributed.blocks].filter((b) => b.tool);
-  const appBlocks = attributed.blocks.filter((b) => !b.tool);
+  // The tool's own stalls and the machine's are reported as such, never as the app's blocks.
+  const owners = splitByOwner(attributed.blocks, T);
+  const warmOwners = splitByOwner(warmAttributed.blocks, T);
+  const toolBlocks = [...warmOwners.tool, ...owners.tool];
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')
-    ? appBlocks.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}) }))
-    : appBlocks;
-  if (toolBlocks.length) {
-    notes.push(`${toolBlocks.length} stall(s) of the loop were the tool's own work (${toolBlocks.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ')}): not counted as the app's blocks; please report it`);
-  }
+    ? owners.app.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs, waitMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) }))
+    : owners.app;
+  const machine = machineSection(owners.starved, summary?.runWaitMs ?? null, measuredMs);
+  notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
 
@@ -131,8 +132,9 @@ export function buildReport(record) {
     blocking: blockTotals(blocks, measuredMs),
     blocks,
     topSites: attributed.topSites,
-    warmup: warm ? warmupSection(warm, warmAttributed.blocks.filter((b) => !b.tool), agent?.windows ?? [], record, record.windowMs) : null,
+    warmup: warm ? warmupSection(warm, warmOwners.app, agent?.windows ?? [], record, record.windowMs) : null,
     toolStalls: toolSection(agent?.toolStalls ?? [], toolBlocks, from, to),
+    machine,
     threads: record.threads ?? null,
     stacks: {
       mode: stacksMode,
@@ -174,25 +176,6 @@ function warmupSection(warm, blocks, windows, record, windowMs) {
     lagMaxMs: round(lags.length ? Math.max(...lags) : 0),
     probe: warmProbe ? warmProbe.summary(seconds, record.thresholdMs) : null,
     load: warmLoad ? warmLoad.summary(seconds) : null,
-  };
-}
-
-/**
- * The agent's own work that held the app's loop during the run (warm-up and window), and the
- * stalls it caused: none of it counts as the app's.
- * @param {{t: number, durationMs: number, what: string}[]} stalls @param {any[]} toolBlocks
- * @param {number} from @param {number} to
- */
-function toolSection(stalls, toolBlocks, from, to) {
-  const inWindow = stalls.filter((s) => s.t + s.durationMs >= from && s.t <= to);
-  const before = stalls.filter((s) => s.t + s.durationMs < from);
-  return {
-    // before the load began: the start-up part of the profile dropped (grows with the app's code)
-    beforeLoadMs: round(before.reduce((m, s) => Math.max(m, s.durationMs), 0)),
-    stallsInWindow: inWindow.length,
-    longestStallMs: round(inWindow.reduce((m, s) => Math.max(m, s.durationMs), 0)),
-    totalStallMs: round(inWindow.reduce((sum, s) => sum + s.durationMs, 0)),
-    blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0 })),
   };
 }
 

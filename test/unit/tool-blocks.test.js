@@ -87,3 +87,16 @@ test('profile chunks merge into one profile cut to the window, same paths sharin
   const deltas = merged.profile.timeDeltas ?? [];
   assert.equal(deltas.slice(1).every((d) => d === 1000), true);
 });
+
+test('a stall spent waiting for a CPU is the machine\'s, not the app\'s', async () => {
+  const { splitByOwner, isStarved } = await import('../../src/analyze/ownership.js');
+  assert.equal(isStarved(61, 55, 50), true, 'the loop ran 6 ms of a 61 ms stall');
+  assert.equal(isStarved(200, 60, 50), false, 'the app ran 140 ms of it');
+  assert.equal(isStarved(200, 0, 50), false);
+  const split = splitByOwner([
+    { startMs: 0, durationMs: 61, waitMs: 55 }, { startMs: 100, durationMs: 200, waitMs: 10 }, { startMs: 400, durationMs: 90, tool: true },
+  ], 50);
+  assert.deepEqual(split.app.map((b) => b.startMs), [100]);
+  assert.deepEqual(split.starved.map((b) => b.startMs), [0]);
+  assert.deepEqual(split.tool.map((b) => b.startMs), [400]);
+});

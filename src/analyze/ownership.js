@@ -1,0 +1,74 @@
+// Whose stall was it? A stall of the app's loop is the app's block unless the tool's own work
+// made it (the agent times what it does on the loop, and its frames are on the stack), or the
+// machine did (the loop's thread waited for a CPU most of the time: an overloaded machine, a
+// noisy CI neighbour). Those are reported apart and never judged as the app's.
+
+import { round } from './blocks.js';
+
+/**
+ * @template {import('./blocks.js').Block & {tool?: boolean, toolMs?: number}} B
+ * @param {B[]} blocks @param {number} thresholdMs
+ * @returns {{app: B[], tool: B[], starved: B[]}}
+ */
+export function splitByOwner(blocks, thresholdMs) {
+  /** @type {{app: B[], tool: B[], starved: B[]}} */
+  const out = { app: [], tool: [], starved: [] };
+  for (const b of blocks) {
+    if (b.tool) out.tool.push(b);
+    else if (isStarved(b.durationMs, b.waitMs ?? 0, thresholdMs)) out.starved.push(b);
+    else out.app.push(b);
+  }
+  return out;
+}
+
+/**
+ * The loop ran less than the threshold of the stall: the rest it waited for a CPU.
+ * @param {number} durationMs @param {number} waitMs @param {number} thresholdMs
+ */
+export function isStarved(durationMs, waitMs, thresholdMs) {
+  return waitMs > 0 && durationMs - waitMs < thresholdMs;
+}
+
+/**
+ * The tool's own work on the app's loop: the stalls it timed (in the window, and the longest before
+ * the load began: the start-up part of the profile dropped), and the blocks that were its own.
+ * @param {{t: number, durationMs: number, what: string}[]} stalls @param {any[]} toolBlocks
+ * @param {number} from @param {number} to epoch ms, the window
+ */
+export function toolSection(stalls, toolBlocks, from, to) {
+  const inWindow = stalls.filter((s) => s.t + s.durationMs >= from && s.t <= to);
+  const before = stalls.filter((s) => s.t + s.durationMs < from);
+  return {
+    beforeLoadMs: round(before.reduce((m, s) => Math.max(m, s.durationMs), 0)),
+    stallsInWindow: inWindow.length,
+    longestStallMs: round(inWindow.reduce((m, s) => Math.max(m, s.durationMs), 0)),
+    totalStallMs: round(inWindow.reduce((sum, s) => sum + s.durationMs, 0)),
+    blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0 })),
+  };
+}
+
+/**
+ * The machine's part: stalls spent waiting for a CPU, and the main thread's run-queue wait over
+ * the window (null where the system does not tell).
+ * @param {any[]} starved @param {number | null} runWaitMs @param {number} windowMs
+ */
+export function machineSection(starved, runWaitMs, windowMs) {
+  return {
+    runWaitMs: runWaitMs === null ? null : round(runWaitMs),
+    runWaitShare: runWaitMs === null || windowMs <= 0 ? null : Math.round((runWaitMs / windowMs) * 1000) / 1000,
+    starvedBlocks: starved.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, waitMs: b.waitMs ?? 0 })),
+  };
+}
+
+/**
+ * Notes that say why stalls were left out of the app's blocks.
+ * @param {any[]} tool @param {any[]} starved @param {number | null} runWaitShare
+ */
+export function ownerNotes(tool, starved, runWaitShare) {
+  const at = (/** @type {any[]} */ list) => list.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ');
+  const notes = [];
+  if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}): not counted as the app's blocks; please report it`);
+  if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU most of that time, so they are not counted as the app's blocks`);
+  if (runWaitShare !== null && runWaitShare >= 0.1) notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window: the machine was overloaded, and latencies are worse than the app alone would cause`);
+  return notes;
+}
