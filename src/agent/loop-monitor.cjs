@@ -34,6 +34,8 @@ class LoopMonitor {
     this.lastElu = performance.eventLoopUtilization();
     this.lastCpu = process.cpuUsage();
     this.lag = new Histogram();
+    // the same delay less the time the thread waited for a CPU: the part the app's own work caused
+    this.ownLag = new Histogram();
     this.measureStart = epochNow();
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
@@ -56,6 +58,8 @@ class LoopMonitor {
       this.lastWait = this.runWait();
     }
     this.lag = new Histogram();
+    // the same delay less the time the thread waited for a CPU: the part the app's own work caused
+    this.ownLag = new Histogram();
     this.eld.reset();
     this.measureStart = epochNow();
     this.eluStart = performance.eventLoopUtilization();
@@ -95,6 +99,7 @@ class LoopMonitor {
     this.lastWait = wait;
 
     this.lag.recordCorrected(delay, this.resolutionMs);
+    this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);
     // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
     const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
     this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
@@ -116,6 +121,7 @@ class LoopMonitor {
       measureEnd: now,
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
+      ownLag: this.runWait() !== null ? this.ownLag.toJSON() : null,
       eld: {
         minMs: ms(eld.min), meanMs: ms(eld.mean), p50Ms: ms(eld.percentile(50)),
         p90Ms: ms(eld.percentile(90)), p99Ms: ms(eld.percentile(99)), maxMs: ms(eld.max),

@@ -73,7 +73,9 @@ export function buildReport(record) {
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')
     ? owners.app.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs, waitMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) }))
     : owners.app;
-  const machine = machineSection(owners.starved, summary?.runWaitMs ?? null, measuredMs);
+  const ownLag = summary?.ownLag ? Histogram.fromJSON(summary.ownLag) : null;
+  if (ownLag && ongoing) ownLag.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
+  const machine = machineSection(owners.starved, summary?.runWaitMs ?? null, measuredMs, ownLag ? round(ownLag.percentile(99)) : null);
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');

@@ -51,10 +51,12 @@ export function toolSection(stalls, toolBlocks, from, to) {
  * The machine's part: stalls spent waiting for a CPU, and the main thread's run-queue wait over
  * the window (null where the system does not tell).
  * @param {any[]} starved @param {number | null} runWaitMs @param {number} windowMs
+ * @param {number | null} lagP99WithoutWaitMs lag p99 less each beat's wait for a CPU
  */
-export function machineSection(starved, runWaitMs, windowMs) {
+export function machineSection(starved, runWaitMs, windowMs, lagP99WithoutWaitMs) {
   return {
     runWaitMs: runWaitMs === null ? null : round(runWaitMs),
+    lagP99WithoutWaitMs,
     runWaitShare: runWaitMs === null || windowMs <= 0 ? null : Math.round((runWaitMs / windowMs) * 1000) / 1000,
     starvedBlocks: starved.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, waitMs: b.waitMs ?? 0 })),
   };

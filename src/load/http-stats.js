@@ -4,23 +4,29 @@ import { Histogram } from '../agent/histogram.cjs';
 import { WindowSeries } from './window-series.js';
 
 export class HttpStats {
+  latency = new Histogram();
+  requests = 0;
+  non2xx = 0;
+  errors = 0;
+  timeouts = 0;
+  /** @type {Record<string, number>} */
+  statusCodes = {};
+  /** @type {Record<string, number>} */
+  errorCodes = {};
+
   /** @param {number} windowMs @param {number} [expectedIntervalMs] fixed-rate interval per connection */
   constructor(windowMs, expectedIntervalMs = 0) {
     this.windowMs = windowMs;
     /** @type {HttpStats | null} what the warm-up saw (set by startWindow) */
     this.warmup = null;
     this.windowStart = -Infinity;
-    this.latency = new Histogram();
     this.series = new WindowSeries(windowMs);
     this.expectedIntervalMs = expectedIntervalMs;
-    this.requests = 0;
-    this.non2xx = 0;
-    this.errors = 0;
-    this.timeouts = 0;
-    /** @type {Record<string, number>} */
-    this.statusCodes = {};
-    /** @type {Record<string, number>} */
-    this.errorCodes = {};
+  }
+
+  /** Counters back to zero (the per-window series goes on). */
+  clear() {
+    Object.assign(this, { latency: new Histogram(), requests: 0, non2xx: 0, errors: 0, timeouts: 0, statusCodes: {}, errorCodes: {} });
   }
 
   /**
@@ -30,21 +36,9 @@ export class HttpStats {
    */
   startWindow(at) {
     const warm = new HttpStats(this.windowMs, this.expectedIntervalMs);
-    warm.series = this.series;
-    warm.latency = this.latency;
-    warm.requests = this.requests;
-    warm.non2xx = this.non2xx;
-    warm.errors = this.errors;
-    warm.timeouts = this.timeouts;
-    warm.statusCodes = this.statusCodes;
-    warm.errorCodes = this.errorCodes;
-    this.latency = new Histogram();
-    this.requests = 0;
-    this.non2xx = 0;
-    this.errors = 0;
-    this.timeouts = 0;
-    this.statusCodes = {};
-    this.errorCodes = {};
+    const { latency, requests, non2xx, errors, timeouts, statusCodes, errorCodes } = this;
+    Object.assign(warm, { series: this.series, latency, requests, non2xx, errors, timeouts, statusCodes, errorCodes });
+    this.clear();
     this.warmup = warm;
     this.windowStart = at;
   }

@@ -1,6 +1,7 @@
 // summary.md: the verdict, budgets, the terminal's tables and the top blocking call sites, in
 // GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
 
+import { warmupLine } from './table.js';
 import { ms, pct, int } from './format.js';
 import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
@@ -80,6 +81,8 @@ export function renderMarkdown(report) {
       x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x), x.cause ?? x.phase ?? '-',
     ])), '');
   }
+  const warm = warmupLine(report);
+  if (warm) out.push(`_${warm}_`, '');
   for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
   if ((report.notes ?? []).length) out.push('');
   return out.join('\n');

@@ -60,12 +60,28 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     }
     out.push(http.toString());
   }
+  const warm = warmupLine(report);
+  if (warm) out.push(c.dim(warm));
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
   for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
   out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);
   return out.join('\n') + '\n';
+}
+
+/**
+ * The warm-up before the window, in one line: shown apart, never judged. Null without one.
+ * @param {any} report
+ */
+export function warmupLine(report) {
+  const w = report.warmup;
+  if (!w) return null;
+  const parts = [`lag max ${ms(w.lagMaxMs)}`, `${int(w.blocking.count)} block(s)`];
+  if (w.probe) {
+    parts.unshift(w.probe.requests > 0 ? `probe p99 ${ms(w.probe.p99Ms)} (max ${ms(w.probe.maxMs)})` : 'no probe answered');
+  }
+  return `warm-up ${(w.durationMs / 1000).toFixed(1)} s before the window, not judged: ${parts.join(', ')}`;
 }
 
 /** @param {any} report @param {Chalk} c */
