@@ -90,4 +90,12 @@ if (third >= 1) {
   console.log(`growth, mean of the first vs the last third of the samples after the first minute (${minutesApart.toFixed(1)} min apart):`);
   console.log(`  tool rss ${growth('toolRss')}, tool heap ${growth('toolHeap')}`);
   console.log(`  app  rss ${growth('appRss')}, app heap ${growth('appHeap')}`);
+  // RSS saw-tooths when V8 gives pages back: the peak of each third is the steadier figure
+  const peak = (/** @type {typeof samples} */ list, /** @type {'toolRss' | 'appRss'} */ key) => Math.max(...list.map((s) => s[key]));
+  const spanMin = ((tail.at(-1)?.t ?? 0) - (head[0]?.t ?? 0)) / 60;
+  const peakGrowth = (/** @type {'toolRss' | 'appRss'} */ key) => {
+    const d = peak(tail, key) - peak(head, key);
+    return `${peak(head, key).toFixed(1)} -> ${peak(tail, key).toFixed(1)} MB (${d >= 0 ? '+' : ''}${(d / spanMin).toFixed(2)} MB/min over ${spanMin.toFixed(1)} min)`;
+  };
+  console.log(`growth, peak of the first vs the last third: tool rss ${peakGrowth('toolRss')}, app rss ${peakGrowth('appRss')}`);
 }

@@ -12,6 +12,7 @@ import { renderWorkersTable } from './report/workers-table.js';
 import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
+import { RUN_DEFAULTS as D } from './defaults.js';
 import { profilerChoice, clinicChoice } from './profile/resolve.js';
 
 /**
@@ -57,27 +58,27 @@ function buildProgram(io, setExit) {
     .option('--route <path>', 'route to load (repeatable; default /)', parse.route)
     .option('--probe <path>', 'route probed for latency while the load runs (default: the first route)')
     .option('--no-probe', 'do not probe')
-    .option('--probe-interval <ms>', 'time between probe requests', parse.positiveMs, 50)
-    .option('--probe-timeout <ms>', 'timeout of one probe request', parse.positiveMs, 5000)
-    .option('-c, --connections <n>', 'concurrent load connections', parse.positiveInt, 10)
-    .option('-d, --duration <seconds>', 'how long to load (or observe a script)', parse.seconds, 10)
-    .option('--warmup <seconds>', 'load before the measured window, shown apart and not part of the verdict (0: none)', parse.secondsOrZero, 1)
+    .option('--probe-interval <ms>', 'time between probe requests', parse.positiveMs, D.probeInterval)
+    .option('--probe-timeout <ms>', 'timeout of one probe request', parse.positiveMs, D.probeTimeout)
+    .option('-c, --connections <n>', 'concurrent load connections', parse.positiveInt, D.connections)
+    .option('-d, --duration <seconds>', 'how long to load (or observe a script)', parse.seconds, D.duration)
+    .option('--warmup <seconds>', 'load before the measured window, shown apart and not part of the verdict (0: none)', parse.secondsOrZero, D.warmup)
     .option('-r, --rate <n>', 'fixed request rate per second (latency corrected for coordinated omission)', parse.positiveInt)
-    .option('-m, --method <verb>', 'HTTP method of the load', parse.httpMethod, 'GET')
+    .option('-m, --method <verb>', 'HTTP method of the load', parse.httpMethod, D.method)
     .option('-b, --body <text>', 'request body of the load')
     .option('-H, --header <header>', 'request header "Name: value" (repeatable)', parse.header, {})
-    .option('--timeout <seconds>', 'timeout of one load request', parse.seconds, 10)
+    .option('--timeout <seconds>', 'timeout of one load request', parse.seconds, D.timeout)
     .option('--no-load', 'only observe: drive traffic with your own tool')
     .option('--port <port>', 'which listening port to load when the app opens several', parse.port)
-    .option('--listen-timeout <seconds>', 'how long to wait for the app to listen', parse.seconds, 15)
-    .option('--threshold <ms>', 'a stall of the loop at least this long is a block', parse.positiveMs, 50)
-    .option('--resolution <ms>', 'heartbeat interval of the event-loop delay monitor', parse.positiveMs, 10)
-    .addOption(new Option('--stacks <mode>', 'how blocks are attributed: the running stack, where the blocking callback was scheduled (blocked-at: slow), or not at all').choices(['running', 'async-origin', 'none']).default('running'))
-    .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, 5)
+    .option('--listen-timeout <seconds>', 'how long to wait for the app to listen', parse.seconds, D.listenTimeout)
+    .option('--threshold <ms>', 'a stall of the loop at least this long is a block', parse.positiveMs, D.threshold)
+    .option('--resolution <ms>', 'heartbeat interval of the event-loop delay monitor', parse.positiveMs, D.resolution)
+    .addOption(new Option('--stacks <mode>', 'how blocks are attributed: the running stack, where the blocking callback was scheduled (blocked-at: slow), or not at all').choices(['running', 'async-origin', 'none']).default(D.stacks))
+    .option('--stack-interval <ms>', 'sampling interval of the stack capture of a block', parse.positiveMs, D.stackInterval)
     .option('--no-profile', 'do not record a CPU profile of the measured window')
-    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse.positiveInt, 10000)
+    .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse.positiveInt, D.profileInterval)
     .option('--threads', 'also measure the event loop of each worker thread of the app')
-    .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, 5000)
+    .option('--kill-after <ms>', 'grace period after SIGTERM before SIGKILL', parse.positiveMs, D.killAfter)
     .option('-o, --out <dir>', 'report folder (default reports/<app>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
@@ -88,7 +89,7 @@ function buildProgram(io, setExit) {
     .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
     .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
     .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
-    .option('--rounds <n>', 'rounds per job of --scenario (default 200000)', parse.positiveInt)
+    .option('--rounds <n>', 'rounds per job of --scenario', parse.positiveInt, D.rounds)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
       const result = await run({ ...opts, app, appArgs }, {

@@ -43,6 +43,7 @@ class Sink {
     this.pending = [];
     const dir = path.dirname(this.eventsPath);
     const mine = `-${path.basename(this.eventsPath).replace(/^events-|\.ndjson$/g, '')}`;
+    /** @type {string[]} */
     let names = [];
     try { names = fs.readdirSync(dir); } catch { /* already gone */ }
     // our events and summary, and the profiles and thread files of this process

@@ -14,8 +14,9 @@ const SAMPLE_FRAMES = 12;
 /**
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
- *   phase?: string | null, cause?: string | null, advice?: string, topFrames?: any[], origin?: Frame[],
- *   toolMs?: number, tool?: boolean}} AttributedBlock
+ *   phase?: string | null, cause?: string | null, advice?: string,
+ *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
+ *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
 
@@ -23,7 +24,7 @@ const SAMPLE_FRAMES = 12;
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], origins?: {t: number, durationMs: number, stack: string[]}[],
- *   toolStalls?: {t: number, durationMs: number}[]}} context
+ *   toolStalls?: {t: number, durationMs: number, what?: string}[]}} context
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -40,8 +41,13 @@ export function attributeBlocks(blocks, profiles, context) {
     /** @type {AttributedBlock} */
     const result = { ...block };
     // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
-    const toolMs = overlapMs(context.toolStalls ?? [], start, end);
-    const toolSamples = samples.filter((s) => s.frames.some((f) => f.url.startsWith(AGENT_DIR))).length;
+    // (a watchdog capture's start is timed from its worker thread: the round trip, an upper bound
+    // of what it held the loop, shown as captureMs and never used to disown the block)
+    const stalls = context.toolStalls ?? [];
+    const toolMs = overlapMs(stalls.filter((s) => s.what !== 'block capture start'), start, end);
+    const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
+    if (captureMs > 0) result.captureMs = round(captureMs);
+    const toolSamples = samples.filter((s) => isToolSample(s.frames)).length;
     if (toolMs > 0) result.toolMs = round(toolMs);
     if (isToolBlock(block.durationMs, toolMs, samples.length ? toolSamples / samples.length : 0, context.thresholdMs ?? 0)) result.tool = true;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
@@ -117,6 +123,16 @@ export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
 }
 
+/**
+ * A sample of the tool's own work: the innermost JavaScript frame above Node's internals is the
+ * agent's. (Agent frames further down, as under `run --scenario`'s job, are not: the job runs.)
+ * @param {Frame[]} frames innermost first
+ */
+export function isToolSample(frames) {
+  const js = frames.find((f) => f.kind === 'app' || f.kind === 'node_modules');
+  return Boolean(js && js.url.startsWith(AGENT_DIR));
+}
+
 /** @param {Frame} f */
 const pick = (f) => ({ functionName: f.functionName, url: f.url, line: f.line });
 
@@ -125,8 +141,8 @@ const pick = (f) => ({ functionName: f.functionName, url: f.url, line: f.line })
  * @param {Frame[]} frames
  */
 export function topFrame(frames) {
-  // a sample inside our own agent (its flush) is no call site of the app's
-  if (frames.some((f) => f.url.startsWith(AGENT_DIR))) return null;
+  // a sample running our own agent's code (its flush, a profile hand-over) is no call site of the app's
+  if (isToolSample(frames)) return null;
   return frames.find((f) => f.kind === 'app') ?? frames.find((f) => f.kind === 'node_modules')
     ?? frames.find((f) => f.kind !== 'gc' && !f.functionName.startsWith('(')) ?? null;
 }

@@ -1,9 +1,9 @@
 // `run --baseline`: this run judged against saved runs with compare's rule (saved-diff.js: the
 // change of each metric's median, a regression when it is worse by at least the threshold and,
-// with repeated runs on both sides, beyond the noise), plus the settings that differ. Pure.
+// with repeated runs on both sides, beyond the noise), plus the settings that differ (compare's
+// check of saved runs, saved-settings.js). Pure.
 
 import { diffSides } from './saved-diff.js';
-import { settingsDiff } from './settings-diff.js';
 
 /**
  * @typedef {object} BaselineMetric
@@ -45,7 +45,6 @@ export function judgeAgainstBaseline(report, baseline, options) {
       delta: d.delta, pct: d.pct, p: d.p, beyondNoise: d.beyondNoise, mark: d.mark,
     };
   });
-  const differ = new Set(baseline.runs.flatMap((r) => settingsDiff(r.report, report, { reference: 'the baseline', other: 'this run' })));
   return {
     source: baseline.label,
     reports: baseline.runs.map((r) => r.path),
@@ -54,9 +53,12 @@ export function judgeAgainstBaseline(report, baseline, options) {
     alpha: diff.alpha,
     metrics,
     regressions: metrics.filter((m) => m.mark === 'regression').map((m) => ({ metric: m.label, key: m.key, pct: m.pct })),
-    settingsDiffer: [...differ],
+    settingsDiffer: diff.settingsDiffer.map((d) => `${d.label}: ${shown(d.values[0])} in the baseline, ${shown(d.values[1])} in this run`),
   };
 }
+
+/** A setting's values on one side (several when its runs differ). @param {string[]} values */
+const shown = (values) => (values.length ? values.join(' / ') : 'unknown');
 
 /** One line per regression, for the terminal and the exit message. @param {BaselineResult} b */
 export function describeRegressions(b) {

@@ -100,9 +100,9 @@ function convert(n, unit, kind) {
   return null;
 }
 
-/** @param {any} report @param {string} path @returns {number | null} */
+/** @param {unknown} report @param {string} path @returns {number | null} */
 export function valueAt(report, path) {
-  let v = report;
+  let v = /** @type {any} */ (report);
   for (const key of path.split('.')) {
     if (v === null || typeof v !== 'object') return null;
     v = v[key];
@@ -118,7 +118,7 @@ function holds(a, op, b) {
 /**
  * A budget whose field has no value (no probe with `--no-probe`, no such block) fails: a gate
  * that cannot be checked must not pass silently.
- * @param {any} report @param {Budget[]} budgets @returns {BudgetResult[]}
+ * @param {unknown} report @param {Budget[]} budgets @returns {BudgetResult[]}
  */
 export function evaluateBudgets(report, budgets) {
   return budgets.map((b) => {

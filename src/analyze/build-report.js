@@ -8,10 +8,14 @@ import { attributeBlocks } from './attribution.js';
 import { loopFindings } from './findings.js';
 import { workInWindow } from './work.js';
 import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownership.js';
+import { capTimeline } from './cap-timeline.js';
+import { workerRows } from './workers.js';
+import { evaluateBudgets } from './budgets.js';
 
 export const SCHEMA_VERSION = 1;
 
 /**
+ * @typedef {import('../../types/report.js').Report} Report
  * @typedef {object} RunRecord
  * @property {{name: string, version: string}} tool
  * @property {{script: string, args: string[], nodeVersion: string, pid: number,
@@ -23,21 +27,23 @@ export const SCHEMA_VERSION = 1;
  * @property {{from: number, to: number} | null} [warmup] load before the window: shown apart, not judged
  * @property {boolean} stillRunningAtEnd the target was alive when the measured window ended
  * @property {boolean} flushed the agent answered the stop request
- * @property {Record<string, unknown>} settings the options the run used
+ * @property {import('../../types/report.js').RunSettings} settings the options the run used
  * @property {number} thresholdMs
  * @property {number} windowMs
  * @property {import('../load/http-stats.js').HttpStats | null} probe
  * @property {import('../load/http-stats.js').HttpStats | null} load
  * @property {import('./agent-data.js').AgentData | null} agent
+ * @property {import('./agent-data.js').AgentData[]} [workerAgents] the other processes that ran the agent (cluster workers)
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
- * @property {{mode: string, profile: boolean}} [stacks] how blocks were attributed
+ * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
  * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads (--threads)
  * @property {string[]} notes
- * @property {Record<string, string>} artifacts
+ * @property {Record<string, string>} artifacts every file the report folder will hold, by kind
+ * @property {import('./budgets.js').Budget[]} [failOn] budgets to evaluate (--fail-on)
  */
 
-/** @param {RunRecord} record */
+/** @param {RunRecord} record @returns {Report} */
 export function buildReport(record) {
   const from = record.measureStart;
   const to = Math.max(from, record.measureEnd);
@@ -92,7 +98,14 @@ export function buildReport(record) {
   const seconds = measuredMs / 1000;
   const cpuMs = summary ? summary.cpu.userMs + summary.cpu.systemMs : 0;
   const eluValues = timeline.points.map((p) => p.elu).filter((v) => v !== null);
+  const eluMean = summary ? round3(summary.elu.utilization) : 0;
+  const cpuPercent = measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0;
+  const found = loopFindings({
+    blocks: blocks.length, seconds, elu: eluMean, cpuPercent,
+    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null,
+  });
 
+  /** @type {Report} */
   const report = {
     schemaVersion: SCHEMA_VERSION,
     tool: record.tool,
@@ -117,11 +130,11 @@ export function buildReport(record) {
       eld: summary ? roundAll(summary.eld) : null,
     },
     elu: {
-      mean: summary ? round3(summary.elu.utilization) : 0,
+      mean: eluMean,
       max: eluValues.length ? Math.max(...eluValues) : 0,
     },
     cpu: {
-      percent: measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0,
+      percent: cpuPercent,
       userMs: round(summary?.cpu.userMs ?? 0),
       systemMs: round(summary?.cpu.systemMs ?? 0),
     },
@@ -138,6 +151,7 @@ export function buildReport(record) {
     toolStalls: toolSection(agent?.toolStalls ?? [], toolBlocks, from, to),
     machine,
     threads: record.threads ?? null,
+    workers: workerRows(record.workerAgents ?? [], { from, to, windowMs: record.windowMs }),
     stacks: {
       mode: stacksMode,
       source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',
@@ -147,17 +161,16 @@ export function buildReport(record) {
       probe: record.probe ? record.probe.summary(seconds, T) : null,
       load: record.load ? record.load.summary(seconds) : null,
     },
-    timeline,
-    verdict: { status: 'responsive', reasons: /** @type {string[]} */ ([]) },
+    timeline: capTimeline(timeline),
+    verdict: { status: 'responsive', reasons: [] },
+    loop: found.loop,
+    findings: found.findings,
     notes,
+    budgets: [],
     artifacts: record.artifacts,
   };
-  const found = loopFindings({
-    blocks: blocks.length, seconds, elu: report.elu.mean, cpuPercent: report.cpu.percent,
-    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null,
-  });
-  Object.assign(report, { loop: found.loop, findings: found.findings });
   report.verdict = verdict(report, record.thresholdMs);
+  if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
   return report;
 }
 

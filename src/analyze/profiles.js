@@ -1,11 +1,13 @@
-// CPU profiles the agent wrote (the continuous profile of the window and the watchdog's block
-// captures), placed on the wall clock: every sample gets an epoch time and a leaf node.
+// The one reader of V8 CPU profiles (nodes, samples, timeDeltas): the profiles the agent wrote
+// (the continuous profile of the window and the watchdog's block captures) placed on the wall
+// clock for the analysis, and a saved profile.cpuprofile turned into timed stacks for the flame
+// graph. Every sample gets a time and a leaf node; its frames are walked up from that leaf.
 
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame
+ * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame 0-based
  * @typedef {{id: number, callFrame: CallFrame, children?: number[]}} ProfileNode
  * @typedef {{nodes: ProfileNode[], samples?: number[], timeDeltas?: number[], startTime: number, endTime: number}} CpuProfile
  * @typedef {object} TimedProfile
@@ -19,9 +21,17 @@ import path from 'node:path';
  * @property {Map<number, number>} parentOf
  * @property {Float64Array} times epoch ms of each sample
  * @property {number[]} leaves node id of each sample
+ * @typedef {{functionName: string, url: string, line: number, column: number}} StackFrame line and column 1-based
+ * @typedef {{tMs: number, weightMs: number, frames: StackFrame[]}} TimedStack frames root first; tMs from the profile start
  */
 
-/** @param {string} dir @param {number} pid @returns {TimedProfile[]} */
+/** @param {unknown} p @returns {p is CpuProfile & {samples: number[], timeDeltas: number[]}} */
+export function isCpuProfile(p) {
+  const o = /** @type {any} */ (p);
+  return !!o && Array.isArray(o.nodes) && Array.isArray(o.samples) && Array.isArray(o.timeDeltas) && typeof o.startTime === 'number';
+}
+
+/** The agent's profile files of one process, oldest first. @param {string} dir @param {number} pid @returns {TimedProfile[]} */
 export function readProfiles(dir, pid) {
   let names;
   try {
@@ -45,12 +55,15 @@ export function readProfiles(dir, pid) {
 
 /**
  * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile}} data
+ *   epochOffsetMs: what to add to the profile's clock (µs / 1000) to get epoch ms
  * @param {string} file
  * @returns {TimedProfile}
  */
 export function timeProfile(data, file) {
   const { profile } = data;
+  /** @type {Map<number, ProfileNode>} */
   const byId = new Map();
+  /** @type {Map<number, number>} */
   const parentOf = new Map();
   for (const node of profile.nodes) byId.set(node.id, node);
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -70,7 +83,7 @@ export function timeProfile(data, file) {
 }
 
 /**
- * The call frames of one sample, innermost first, without the profiler's pseudo frames.
+ * The call frames of one sample, innermost first, without the profiler's (root).
  * @param {TimedProfile} p @param {number} leaf
  * @returns {CallFrame[]}
  */
@@ -83,4 +96,40 @@ export function framesOf(p, leaf) {
     frames.push(node.callFrame);
   }
   return frames;
+}
+
+/**
+ * Each sample of a saved profile with its stack (root first, 1-based lines, one array per node so
+ * that equal stacks share it) and the time it stands for: until the next sample, the last one
+ * until the profile's end (at most a typical interval).
+ * @param {CpuProfile} profile
+ * @returns {TimedStack[]}
+ */
+export function timedStacks(profile) {
+  const p = timeProfile({ kind: 'continuous', epochOffsetMs: 0, intervalUs: 0, profile }, '');
+  /** @type {Map<number, StackFrame[]>} */
+  const stackOf = new Map();
+  /** @param {number} leaf */
+  const stack = (leaf) => {
+    let frames = stackOf.get(leaf);
+    if (!frames) {
+      frames = framesOf(p, leaf).reverse()
+        .map((cf) => ({ functionName: cf.functionName, url: cf.url, line: cf.lineNumber + 1, column: cf.columnNumber + 1 }));
+      stackOf.set(leaf, frames);
+    }
+    return frames;
+  };
+  const { times } = p;
+  const typicalMs = median((profile.timeDeltas ?? []).slice(1)) / 1000 || 1;
+  return p.leaves.map((leaf, i) => {
+    const next = i + 1 < times.length ? times[i + 1] : Math.min(p.endEpochMs, times[i] + typicalMs);
+    return { tMs: times[i] - p.startEpochMs, weightMs: Math.max(0, next - times[i]), frames: stack(leaf) };
+  });
+}
+
+/** @param {number[]} values */
+function median(values) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }

@@ -1,12 +1,15 @@
 // Saved runs side by side: the first side is the baseline, every metric's median per side, the
 // change against the baseline, and with repeated runs on both sides whether it is beyond the
-// noise (Mann-Whitney U, p < 0.05). Pure.
+// noise (Mann-Whitney U, p < 0.05); what each side was measured with, and a warning when the
+// settings differ. Pure.
 
 import { mannWhitneyU } from './mann-whitney.js';
 import { median } from './scenario-rows.js';
+import { savedSettings, settingsDifferences } from './saved-settings.js';
 
 /**
  * @typedef {{key: string, label: string, unit: string, better: 'lower' | 'higher' | null, floor: number}} Metric
+ * @typedef {ReturnType<typeof diffSides>} SavedComparison compare.json of saved runs
  */
 
 /** @type {Metric[]} */
@@ -30,15 +33,15 @@ export const METRICS = [
 
 const ALPHA = 0.05;
 
-/** @param {any} report @param {string} key @returns {number | null} */
+/** @param {unknown} report @param {string} key @returns {number | null} */
 export function metricValue(report, key) {
-  let v = report;
+  let v = /** @type {any} */ (report);
   for (const part of key.split('.')) v = v == null ? undefined : v[part];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 /**
- * @param {import('../commands/compare-saved.js').Side[]} sides
+ * @param {{label: string, runs: {path: string, report: Partial<import('../../types/report.js').Report>}[]}[]} sides
  * @param {{regressionPct: number}} options
  */
 export function diffSides(sides, options) {
@@ -53,15 +56,18 @@ export function diffSides(sides, options) {
     metrics.push({ key: metric.key, label: metric.label, unit: metric.unit, better: metric.better, values, deltas });
   }
   const regressions = metrics.flatMap((m) => m.deltas.filter((d) => d.mark === 'regression').map((d) => ({ metric: m.label, side: d.side, pct: d.pct })));
+  const { differences, warning } = settingsDifferences(sides);
   return {
     schemaVersion: 1,
-    kind: 'saved',
+    kind: /** @type {const} */ ('saved'),
     baseline: base.label,
     regressionPct: options.regressionPct,
     alpha: ALPHA,
-    sides: sides.map((s) => ({ label: s.label, n: s.runs.length, reports: s.runs.map((r) => r.path) })),
+    sides: sides.map((s) => ({ label: s.label, n: s.runs.length, reports: s.runs.map((r) => r.path), settings: savedSettings(s.runs[0]?.report ?? {}) })),
     metrics,
     regressions,
+    settingsDiffer: differences,
+    warnings: warning ? [warning] : [],
   };
 }
 

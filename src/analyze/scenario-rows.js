@@ -4,7 +4,7 @@
 /**
  * @typedef {object} ScenarioRuns
  * @property {{name: string, description: string, seeds: string, advice: string}} scenario
- * @property {{report: any, path: string}[]} runs report.json of each run and its path relative to the compare folder
+ * @property {{report: import('../../types/report.js').Report, path: string}[]} runs report.json of each run and its path relative to the compare folder
  *
  * @typedef {object} ScenarioRow
  * @property {string} name
@@ -53,7 +53,7 @@ const r1 = (v) => Math.round(v * 10) / 10;
 // here), while a responsive one only loses the odd moment when a shared machine does not run it.
 export const BLOCKS_FRACTION = 0.5;
 
-/** @param {any} report */
+/** @param {{blocking?: {fraction: number}}} report */
 export function blocksLoop(report) {
   return (report.blocking?.fraction ?? 0) >= BLOCKS_FRACTION;
 }
@@ -61,12 +61,12 @@ export function blocksLoop(report) {
 /** @param {ScenarioRuns} entry @returns {ScenarioRow} */
 export function scenarioRow(entry) {
   const reports = entry.runs.map((r) => r.report);
-  /** @param {(r: any) => number | null | undefined} get */
+  /** @param {(r: import('../../types/report.js').Report) => number | null | undefined} get */
   const med = (get) => r1(median(reports.map((r) => get(r) ?? NaN)));
   const throughputs = reports.map((r) => r.work?.roundsPerSec ?? 0);
   const status = reports.map((r) => r.verdict.status);
   const blocks = reports.flatMap((r) => r.blocks ?? []);
-  const probeOf = (/** @type {any} */ r) => r.http?.probe ?? null;
+  const probeOf = (/** @type {import('../../types/report.js').Report} */ r) => r.http?.probe ?? null;
   const hasProbe = reports.some((r) => probeOf(r));
   return {
     name: entry.scenario.name,

@@ -1,10 +1,11 @@
-// The `compare` subcommand: options, dispatch to the scenario replay or the saved-run comparison,
-// and where the output goes.
+// The `compare` subcommand: its two forms (scenario replay, saved runs with --runs) and their
+// options, the dispatch, and where the output goes.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { classifyCompareArgs } from './compare.js';
-import { compareScenarios, COMPARE_DEFAULTS } from './compare-scenarios.js';
+import { compareForm } from './compare.js';
+import { compareScenarios } from './compare-scenarios.js';
+import { COMPARE_DEFAULTS } from '../defaults.js';
 import { loadSides } from './compare-saved.js';
 import { diffSides } from '../analyze/saved-diff.js';
 import { renderCompareTable } from '../report/compare-table.js';
@@ -13,6 +14,7 @@ import { chalkFor } from '../report/colors.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import * as parse from '../options.js';
 import { EXIT } from '../errors.js';
+import scenarios from '../../scenarios/index.cjs';
 
 /**
  * @param {import('commander').Command} program
@@ -21,19 +23,26 @@ import { EXIT } from '../errors.js';
  */
 export function compareCommand(program, io, setExit) {
   program.command('compare')
-    .description('replay the scheduling scenarios of seed 004 side by side, or compare saved report.json files/folders')
-    .argument('[scenariosOrReports...]', 'scenario names (default: all), or two or more saved report.json files or folders')
-    .option('--rounds <n>', 'rounds of work per job (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.rounds)
-    .option('--time-budget <seconds>', 'measured time per scenario run; a job stops at it too (scenarios)', parse.seconds, COMPARE_DEFAULTS.timeBudget)
-    .option('--repeat <n>', 'runs per scenario: medians and spread (scenarios)', parse.positiveInt, COMPARE_DEFAULTS.repeat)
-    .option('--threshold <pct>', 'a change worse than this percentage is a regression (saved runs)', parse.percent, 10)
-    .option('--fail-on-regression <pct>', 'saved runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', parse.percent)
+    .description('replay the scheduling scenarios side by side; with --runs, compare saved runs instead')
+    .usage('[scenario...] [options]')
+    .addHelpText('after', `
+Two forms, each with its own options:
+  eventloop-probe compare [scenario...] [--rounds <n>] [--time-budget <s>] [--repeat <n>]
+  eventloop-probe compare --runs <a> <b> [more...] [--threshold <pct>] [--fail-on-regression <pct>]
+Scenarios: ${scenarios.NAMES.join(', ')}.`)
+    .argument('[scenario...]', 'scenarios to replay (default: all)')
+    .option('--runs <reports...>', 'compare saved runs instead: report.json files, run folders, or folders of repeated runs; the first is the baseline')
+    .option('--rounds <n>', 'scenarios: rounds of work per job', parse.positiveInt, COMPARE_DEFAULTS.rounds)
+    .option('--time-budget <seconds>', 'scenarios: measured time per scenario run; a job stops at it too', parse.seconds, COMPARE_DEFAULTS.timeBudget)
+    .option('--repeat <n>', 'scenarios: runs per scenario, for medians and spread', parse.positiveInt, COMPARE_DEFAULTS.repeat)
+    .option('--threshold <pct>', 'with --runs: a change worse than this percentage is a regression', parse.percent, 10)
+    .option('--fail-on-regression <pct>', 'with --runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', parse.percent)
     .option('--json', 'print compare.json on stdout and nothing else there')
-    .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; saved runs: only when given)')
-    .action(async (args, opts) => {
-      const what = classifyCompareArgs(args, io.cwd);
+    .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; with --runs: only when given)')
+    .action(async (args, opts, cmd) => {
+      const what = compareForm(args, opts, (key) => cmd.getOptionValueSource(key) === 'cli', io.cwd);
       const c = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-      /** @type {any} */
+      /** @type {import('./compare-scenarios.js').ScenarioComparison | import('../analyze/saved-diff.js').SavedComparison} */
       let result;
       /** @type {string} */
       let text;
@@ -50,11 +59,12 @@ export function compareCommand(program, io, setExit) {
         if (r.message) io.stderr.write(`eventloop-probe: ${r.message}\n`);
       } else {
         const sides = loadSides(what.paths, io.cwd);
-        result = diffSides(sides, { regressionPct: opts.failOnRegression ?? opts.threshold });
-        text = renderSavedDiff(result, c);
-        if (opts.failOnRegression && result.regressions.length) {
+        const diff = diffSides(sides, { regressionPct: opts.failOnRegression ?? opts.threshold });
+        result = diff;
+        text = renderSavedDiff(diff, c);
+        if (opts.failOnRegression && diff.regressions.length) {
           exitCode = EXIT.BUDGET;
-          text += c.red(`failed: ${result.regressions.length} regression(s) of at least ${opts.failOnRegression}%: ${result.regressions.map((/** @type {any} */ x) => `${x.metric} +${Math.round(x.pct)}%`).join(', ')}\n`);
+          text += c.red(`failed: ${diff.regressions.length} regression(s) of at least ${opts.failOnRegression}%: ${diff.regressions.map((x) => `${x.metric} ${x.pct === null ? '' : `${x.pct > 0 ? '+' : ''}${Math.round(x.pct)}%`}`).join(', ')}\n`);
         }
         if (opts.out) {
           outDir = prepareOutDir(opts.out, 'compare', io.cwd);

@@ -1,4 +1,4 @@
-// Saved runs for `compare`: each argument is one side, a report.json file, a run folder holding
+// Saved runs for `compare --runs`: each argument is one side, a report.json file, a run folder holding
 // one, or a folder whose sub-folders hold one each (repeated runs, e.g. compare's <scenario>/run-N).
 // Anything that is not a report.json of ours, or is from a newer schema, is a usage error.
 
@@ -9,7 +9,7 @@ import { SCHEMA_VERSION } from '../analyze/build-report.js';
 import { TOOL } from '../tool.js';
 
 /**
- * @typedef {{label: string, runs: {path: string, report: any}[]}} Side
+ * @typedef {{label: string, runs: {path: string, report: import('../../types/report.js').Report}[]}} Side
  */
 
 /** @param {string[]} args @param {string} cwd @returns {Side[]} */
@@ -23,7 +23,14 @@ export function loadSides(args, cwd) {
 
 /** @param {string} full @param {string} arg */
 function reportFiles(full, arg) {
-  if (!fs.statSync(full).isDirectory()) return [full];
+  let stat;
+  try {
+    stat = fs.statSync(full);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    throw new UsageError(`cannot read ${arg}: ${code === 'ENOENT' ? 'no such file or folder' : code}`, 'give saved report.json files, run folders, or folders of repeated runs');
+  }
+  if (!stat.isDirectory()) return [full];
   const own = path.join(full, 'report.json');
   if (fs.existsSync(own)) return [own];
   let names;

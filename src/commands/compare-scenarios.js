@@ -1,6 +1,6 @@
 // `eventloop-probe compare [scenario...]`: every scenario in a fresh demo-server process under the
 // agent (the run pipeline, called in-process), one job at a time on its route while the probe
-// asks /healthcheck every 50 ms; then one row per scenario and a recommendation.
+// asks the demo's /healthcheck; then one row per scenario and a recommendation.
 
 import fs from 'node:fs';
 import { renderCompareHtml, renderCompareJunit } from '../report/compare-html.js';
@@ -11,12 +11,10 @@ import { TOOL } from '../tool.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { run } from './run.js';
 import { scenarioRows, bestRow, recommendation } from '../analyze/scenario-rows.js';
+import { savedSettings } from '../analyze/saved-settings.js';
 import scenarios from '../../scenarios/index.cjs';
+import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
 
-export const COMPARE_DEFAULTS = Object.freeze({ rounds: 200_000, timeBudget: 3, repeat: 1 });
-const PROBE = '/healthcheck';
-const PROBE_INTERVAL_MS = 50;
-const THRESHOLD_MS = 50;
 
 /**
  * @typedef {object} CompareScenarioOptions
@@ -27,6 +25,32 @@ const THRESHOLD_MS = 50;
  * @property {string} [out]
  *
  * @typedef {import('./run.js').RunIO} RunIO
+ * @typedef {import('../../types/report.js').Report} Report
+ *
+ * @typedef {object} ScenarioComparison compare.json of a scenario replay
+ * @property {number} schemaVersion
+ * @property {{name: string, version: string}} tool
+ * @property {'scenarios'} kind
+ * @property {string} createdAt
+ * @property {number} elapsedMs
+ * @property {ScenarioSettings} settings
+ * @property {import('../analyze/scenario-rows.js').ScenarioRow[]} scenarios
+ * @property {string | null} best
+ * @property {string} recommendation
+ * @property {boolean} complete every run finished
+ *
+ * @typedef {object} ScenarioSettings the options of the comparison, and what its runs were measured
+ *   with as their reports recorded it
+ * @property {number} rounds
+ * @property {number} timeBudgetS
+ * @property {number} repeat
+ * @property {number | null} connections
+ * @property {string | null} probe
+ * @property {number | null} probeIntervalMs
+ * @property {number | null} thresholdMs
+ * @property {string | null} nodeVersion
+ * @property {boolean | null} profile
+ * @property {number | null} profileIntervalUs
  */
 
 /** @param {CompareScenarioOptions} opts @param {RunIO} io */
@@ -34,7 +58,7 @@ export async function compareScenarios(opts, io) {
   const started = performance.now();
   const outDir = prepareOutDir(opts.out, 'compare', io.cwd);
   const picked = opts.names.map((name) => /** @type {import('../../scenarios/index.cjs').Scenario} */ (scenarios.loadScenario(name)));
-  /** @type {Map<string, {report: any, path: string}[]>} */
+  /** @type {Map<string, {report: Report, path: string}[]>} */
   const runs = new Map(picked.map((s) => [s.name, []]));
   let exitCode = /** @type {number} */ (EXIT.OK);
   /** @type {string | null} */
@@ -48,7 +72,7 @@ export async function compareScenarios(opts, io) {
       const result = await run(runOptions(scenario.name, opts, path.join(outDir, rel)), { ...io, progress: false });
       done++;
       io.stderr.write(`[${done}/${total}] ${scenario.name}: ${Math.round(result.report.work?.roundsPerSec ?? 0).toLocaleString('en-US')} rounds/s, ${result.report.verdict.status}\n`);
-      /** @type {any[]} */ (runs.get(scenario.name)).push({ report: result.report, path: path.join(rel, 'report.json') });
+      runs.get(scenario.name)?.push({ report: result.report, path: path.join(rel, 'report.json') });
       if (result.exitCode !== EXIT.OK) {
         exitCode = result.exitCode;
         message = `${scenario.name}: ${result.message}`;
@@ -56,10 +80,12 @@ export async function compareScenarios(opts, io) {
       }
     }
   }
-  const entries = picked.map((scenario) => ({ scenario, runs: /** @type {any[]} */ (runs.get(scenario.name)) }))
+  const entries = picked.map((scenario) => ({ scenario, runs: runs.get(scenario.name) ?? [] }))
     .filter((e) => e.runs.length > 0);
   const rows = scenarioRows(entries);
   const elapsedMs = Math.round(performance.now() - started);
+  const measured = savedSettings(entries[0]?.runs[0]?.report ?? {});
+  /** @type {ScenarioComparison} */
   const compare = {
     schemaVersion: 1,
     tool: TOOL,
@@ -67,8 +93,9 @@ export async function compareScenarios(opts, io) {
     createdAt: new Date().toISOString(),
     elapsedMs,
     settings: {
-      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: 1,
-      probe: PROBE, probeIntervalMs: PROBE_INTERVAL_MS, thresholdMs: THRESHOLD_MS, nodeVersion: process.version,
+      rounds: opts.rounds, timeBudgetS: opts.timeBudget, repeat: opts.repeat, connections: measured.connections,
+      probe: measured.probe, probeIntervalMs: measured.probeIntervalMs, thresholdMs: measured.thresholdMs, nodeVersion: measured.nodeVersion,
+      profile: measured.profile, profileIntervalUs: measured.profileIntervalUs,
     },
     scenarios: rows,
     best: bestRow(rows)?.name ?? null,
@@ -82,32 +109,23 @@ export async function compareScenarios(opts, io) {
 }
 
 /**
- * The run of one scenario: the demo server, one connection on the scenario's route.
+ * The run of one scenario: the demo server, one connection on the scenario's route, the rest as
+ * a plain `run` would do it.
  * @param {string} name @param {CompareScenarioOptions} opts @param {string} out
  * @returns {import('./run.js').RunOptions}
  */
 function runOptions(name, opts, out) {
   const budgetMs = Math.round(opts.timeBudget * 1000);
   return {
+    ...RUN_DEFAULTS,
     appArgs: [],
     route: [`/scenario/${name}?rounds=${opts.rounds}&budget=${budgetMs}`],
-    probe: PROBE,
-    probeInterval: PROBE_INTERVAL_MS,
-    probeTimeout: 5000,
-    connections: 1,
+    probe: COMPARE_DEFAULTS.probe,
+    connections: COMPARE_DEFAULTS.connections,
     duration: opts.timeBudget,
     warmup: 0, // a scenario is one job from its first request: nothing to warm up
-    method: 'GET',
     header: {},
     load: true,
-    listenTimeout: 15,
-    stacks: 'running',
-    stackInterval: 5,
-    profile: true,
-    profileInterval: 10000,
-    threshold: THRESHOLD_MS,
-    resolution: 10,
-    killAfter: 5000,
     timeout: opts.timeBudget + 10,
     out,
     json: false,

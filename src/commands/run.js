@@ -21,16 +21,18 @@ import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { readThreads } from '../analyze/threads.js';
 import { stacksConfig, keepProfile } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
-import { workerRows } from '../analyze/workers.js';
-import { capTimeline } from '../analyze/cap-timeline.js';
 import { Progress } from './progress.js';
-import { finishReport, budgetMessage } from './finish-report.js';
-import { resolveTarget } from './run-target.js';
+import { writeReportFolder, budgetMessage } from './write-report.js';
+import { artifactsFor } from '../report/write-folder.js';
+import { DEFAULT_FORMATS } from '../options.js';
 import { loadBaseline } from './compare-saved.js';
+import { judgeAgainstBaseline } from '../analyze/baseline.js';
+import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
 import { ProfiledTarget } from '../profile/profiled-target.js';
-import { scenarioConfig, DEFAULT_ROUNDS } from './scenario-config.js';
+import { scenarioConfig } from './scenario-config.js';
+import { RUN_DEFAULTS } from '../defaults.js';
 
 const WINDOW_MS = 100;
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -86,7 +88,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 /**
  * @param {RunOptions} opts
  * @param {RunIO} io
- * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
+ * @returns {Promise<{exitCode: number, message: string | null, report: import('../../types/report.js').Report, outDir: string}>}
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
@@ -123,9 +125,13 @@ export async function run(opts, io) {
     const windowFrom = observed.measureStart ?? spawnedAt;
     // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
+    const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
+    const kept = keepProfile(windowProfiles, outDir);
+    const formats = opts.format ?? DEFAULT_FORMATS;
     const artifacts = {
-      json: 'report.json', log: 'target.log', ...keepProfile(mergeContinuous(profiles, windowFrom, observed.measureEnd), outDir),
+      json: 'report.json', log: 'target.log', ...kept,
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
+      ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     };
     const early = io.stop.aborted ? null : earlyExitNote(observed, child.exitInfo, child.startedAt);
     const failure = withHint(targetFailure(child, observed, target.expectServer), {
@@ -156,18 +162,19 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
+      workerAgents: agents.filter((d) => d !== agent),
       profiles,
-      threads: opts.threads ? readThreads(dataDir, appPid, observed.measureStart ?? spawnedAt, observed.measureEnd) : null,
+      threads: opts.threads ? readThreads(dataDir, appPid, windowFrom, observed.measureEnd) : null,
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
       artifacts,
+      failOn: opts.failOn,
     });
-    report.timeline = capTimeline(report.timeline);
-    report.workers = workerRows(agents.filter((d) => d !== agent), {
-      from: observed.measureStart ?? spawnedAt, to: Math.max(observed.measureStart ?? spawnedAt, observed.measureEnd), windowMs: WINDOW_MS,
+    if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+    const finished = writeReportFolder(outDir, report, { format: formats }, {
+      env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
-    const finished = finishReport(outDir, report, { ...opts, baseline }, { env: io.env, stepSummary: true });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
     if (io.stop.aborted) {
@@ -295,6 +302,7 @@ function targetFailure(child, observed, expectServer) {
 
 /**
  * @param {RunOptions} opts @param {ReturnType<typeof resolveTarget>} target @param {string} mode
+ * @returns {import('../../types/report.js').RunSettings}
  */
 function settingsOf(opts, target, mode) {
   return {
@@ -306,10 +314,14 @@ function settingsOf(opts, target, mode) {
     rate: opts.rate ?? null,
     method: opts.method,
     durationS: opts.duration,
+    warmupS: opts.warmup,
     load: opts.load && mode === 'load',
     thresholdMs: opts.threshold,
     resolutionMs: opts.resolution,
-    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? DEFAULT_ROUNDS } : null,
+    scenario: opts.scenario ? { name: opts.scenario, rounds: opts.rounds ?? RUN_DEFAULTS.rounds } : null,
+    stacks: opts.stacks,
+    profile: opts.profile,
+    profileIntervalUs: opts.profileInterval,
   };
 }
 

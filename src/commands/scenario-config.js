@@ -3,12 +3,12 @@
 
 import scenarios from '../../scenarios/index.cjs';
 import { UsageError } from '../errors.js';
+import { RUN_DEFAULTS } from '../defaults.js';
 
 export const SCENARIO_NAMES = scenarios.NAMES;
-export const DEFAULT_ROUNDS = 200_000;
 
 /** @param {string} name @param {number} [rounds] */
-export function scenarioConfig(name, rounds = DEFAULT_ROUNDS) {
+export function scenarioConfig(name, rounds = RUN_DEFAULTS.rounds) {
   const file = scenarios.scenarioPath(name);
   if (!file) throw new UsageError(`unknown scenario: ${name}`, `one of ${SCENARIO_NAMES.join(', ')}`);
   return { path: file, name, rounds };

@@ -42,7 +42,7 @@ export function startLoad(options) {
     timeout: options.timeoutS,
     requests,
   });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+  instance.on('response', (/** @type {unknown} */ _client, /** @type {number} */ statusCode, /** @type {number} */ _bytes, /** @type {number} */ responseTime) => {
     const now = performance.timeOrigin + performance.now();
     stats.response(now - responseTime, responseTime, statusCode);
   });

@@ -11,7 +11,8 @@ import { FrameMapper } from '../analyze/frames.js';
 
 /**
  * @param {import('../analyze/profiles.js').CpuProfile} cpuProfile the run's profile.cpuprofile
- * @param {any} report its report.json (profile.startEpochMs, profile.intervalUs, run.startedAt, blocks)
+ * @param {Pick<import('../../types/report.js').Report, 'profile' | 'run' | 'blocks'>} report its
+ *   report.json (profile.startEpochMs, profile.intervalUs, run.startedAt, blocks)
  * @returns {Profile}
  */
 export function toPprof(cpuProfile, report) {
@@ -20,7 +21,7 @@ export function toPprof(cpuProfile, report) {
   const timed = timeProfile({ kind: 'continuous', epochOffsetMs: startEpochMs - cpuProfile.startTime / 1000, intervalUs, profile: cpuProfile }, 'profile.cpuprofile');
   const from = Date.parse(report.run?.startedAt);
   const blocks = (Array.isArray(report.blocks) ? report.blocks : [])
-    .map((/** @type {any} */ b, index) => ({ index, startMs: Number(b.startMs), start: from + Number(b.startMs), end: from + Number(b.startMs) + Number(b.durationMs) }))
+    .map((b, index) => ({ index, startMs: Number(b.startMs), start: from + Number(b.startMs), end: from + Number(b.startMs) + Number(b.durationMs) }))
     .filter((b) => Number.isFinite(b.start) && Number.isFinite(b.end))
     .sort((a, b) => a.start - b.start);
 
@@ -107,7 +108,11 @@ export function toPprof(cpuProfile, report) {
   });
 }
 
-/** @param {import('../analyze/profiles.js').CpuProfile} cpuProfile @param {any} report @returns {Buffer} profile.pb.gz */
+/**
+ * @param {import('../analyze/profiles.js').CpuProfile} cpuProfile
+ * @param {Pick<import('../../types/report.js').Report, 'profile' | 'run' | 'blocks'>} report
+ * @returns {Buffer} profile.pb.gz
+ */
 export function encodePprof(cpuProfile, report) {
   return zlib.gzipSync(toPprof(cpuProfile, report).encode());
 }

@@ -6,6 +6,8 @@ import { ms } from './format.js';
 import { siteOf } from '../analyze/frames.js';
 import { topFrame } from '../analyze/attribution.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 const MAX_ROWS = 15;
 
 /** @param {string[]} head */
@@ -16,15 +18,15 @@ function table(head) {
 /** @param {{url: string, line: number} | undefined} f @param {string} cwd */
 const site = (f, cwd) => (f && f.url ? siteOf(f, cwd) : '-');
 
-/** The frame a block is blamed on (the app's innermost, as in the report). @param {any[]} stack */
+/** The frame a block is blamed on (the app's innermost, as in the report). @param {import('../analyze/frames.js').Frame[]} stack */
 const blamed = (stack) => topFrame(stack) ?? stack[0];
 
 /**
- * @param {any} report @param {import('chalk').ChalkInstance} c @param {string} cwd
+ * @param {Report} report @param {import('chalk').ChalkInstance} c @param {string} cwd
  * @returns {string[]}
  */
 export function renderBlocks(report, c, cwd) {
-  const blocks = /** @type {any[]} */ (report.blocks ?? []);
+  const blocks = report.blocks ?? [];
   if (!blocks.length || !blocks.some((b) => b.stack || b.cause)) return [];
   const out = [];
   const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, MAX_ROWS);
@@ -38,7 +40,7 @@ export function renderBlocks(report, c, cwd) {
     ]);
   }
   out.push(t.toString() + (blocks.length > shown.length ? `\n(${blocks.length - shown.length} shorter blocks not shown; all are in report.json)` : ''));
-  const sites = /** @type {any[]} */ (report.topSites ?? []).slice(0, 5);
+  const sites = (report.topSites ?? []).slice(0, 5);
   if (sites.length) {
     const s = table(['top blocking call sites', 'blocked', 'blocks']);
     for (const x of sites) s.push([`${x.functionName} ${site(x, cwd)}`, ms(x.blockedMs), String(x.count)]);

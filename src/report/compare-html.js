@@ -2,8 +2,14 @@
 // table, the recommendation, and a bar chart per metric drawn as inline SVG. Returns a string.
 
 import { xml } from './junit.js';
+import { scenarioSettings } from './compare-table.js';
 
-/** @typedef {{label: string, unit: string, get: (row: any) => number | null, better: 'higher' | 'lower'}} Metric */
+/**
+ * @typedef {import('../commands/compare-scenarios.js').ScenarioComparison} ScenarioComparison
+ * @typedef {import('../analyze/scenario-rows.js').ScenarioRow} ScenarioRow
+ */
+
+/** @typedef {{label: string, unit: string, get: (row: ScenarioRow) => number | null, better: 'higher' | 'lower'}} Metric */
 
 /** @type {Metric[]} */
 const METRICS = [
@@ -16,7 +22,7 @@ const METRICS = [
 /** @param {number | null | undefined} v */
 const fmt = (v) => (v === null || v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 100) / 100));
 
-/** @param {Metric} metric @param {any[]} rows */
+/** @param {Metric} metric @param {ScenarioRow[]} rows */
 function chart(metric, rows) {
   const values = rows.map((r) => metric.get(r));
   const max = Math.max(1e-9, ...values.map((v) => v ?? 0));
@@ -37,10 +43,9 @@ function chart(metric, rows) {
     + `<svg role="img" aria-label="${xml(metric.label)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${bars}</svg></figure>`;
 }
 
-/** @param {any} compare compare.json of a scenario comparison */
+/** @param {ScenarioComparison} compare compare.json of a scenario comparison */
 export function renderCompareHtml(compare) {
-  const rows = /** @type {any[]} */ (compare.scenarios ?? []);
-  const s = compare.settings ?? {};
+  const rows = compare.scenarios ?? [];
   const head = ['scenario', 'rounds/s', 'x sync', 'CPU', 'probe p50', 'probe p99', 'probe max', 'lag p99', 'lag max', 'blocks', 'phase', 'verdict', 'advice'];
   const body = rows.map((r) => `<tr class="${r.name === compare.best ? 'best' : ''}">`
     + [
@@ -61,7 +66,7 @@ td:first-child,th:first-child,td:last-child{text-align:left}tr.best{background:#
 figure{display:inline-block;margin:8px 24px 8px 0}figcaption{font-weight:600}.rec{font-size:16px;padding:8px;background:#f4f4f4}
 </style></head><body>
 <h1>eventloop-probe compare</h1>
-<p>node ${xml(s.nodeVersion)} · ${fmt(s.rounds)} rounds per job · ${xml(s.timeBudgetS)} s per scenario · probe ${xml(s.probe)} every ${xml(s.probeIntervalMs)} ms · ${xml(compare.createdAt)}</p>
+<p>${[...scenarioSettings(compare.settings), compare.createdAt].map(xml).join(' · ')}</p>
 <p class="rec">${xml(compare.recommendation ?? '')}</p>
 <table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
 ${body}
@@ -72,9 +77,9 @@ ${METRICS.map((m) => chart(m, rows)).join('\n')}
 `;
 }
 
-/** junit.xml for a comparison: a test case per scenario, failing when it blocked the loop. @param {any} compare */
+/** junit.xml for a comparison: a test case per scenario, failing when it blocked the loop. @param {ScenarioComparison} compare */
 export function renderCompareJunit(compare) {
-  const rows = /** @type {any[]} */ (compare.scenarios ?? []);
+  const rows = compare.scenarios ?? [];
   const failures = rows.filter((r) => r.verdict === 'blocks').length;
   const seconds = ((compare.elapsedMs ?? 0) / 1000).toFixed(3);
   const cases = rows.map((r) => {

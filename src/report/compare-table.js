@@ -8,8 +8,7 @@ import { ms, int } from './format.js';
 /** @typedef {import('../analyze/scenario-rows.js').ScenarioRow} ScenarioRow */
 
 /**
- * @param {{scenarios: ScenarioRow[], best: string | null, recommendation: string, elapsedMs: number,
- *   settings: {rounds: number, timeBudgetS: number, repeat: number}}} compare
+ * @param {Pick<import('../commands/compare-scenarios.js').ScenarioComparison, 'scenarios' | 'best' | 'recommendation' | 'elapsedMs' | 'settings'>} compare
  * @param {Chalk} c
  */
 export function renderCompareTable(compare, c) {
@@ -41,11 +40,26 @@ export function renderCompareTable(compare, c) {
     ]);
   }
   const lines = [
-    `${c.bold('eventloop-probe compare')} · node ${process.version} · ${int(s.rounds)} rounds per job · ${s.timeBudgetS} s per scenario` +
-      `${repeated ? ` · ${s.repeat} runs each (medians)` : ''} · probe /healthcheck every 50 ms`,
+    [c.bold('eventloop-probe compare'), ...scenarioSettings(s)].join(' · '),
     table.toString(),
     `${c.bold('recommendation:')} ${compare.recommendation}`,
     `compared ${compare.scenarios.length} scenario(s) in ${(compare.elapsedMs / 1000).toFixed(1)} s`,
   ];
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What the runs were measured with, as their reports recorded it.
+ * @param {import('../commands/compare-scenarios.js').ScenarioSettings} s
+ * @returns {string[]}
+ */
+export function scenarioSettings(s) {
+  return [
+    ...(s.nodeVersion ? [`node ${s.nodeVersion}`] : []),
+    `${int(s.rounds)} rounds per job`, `${s.timeBudgetS} s per scenario`,
+    ...(s.repeat > 1 ? [`${s.repeat} runs each (medians)`] : []),
+    ...(s.probe && s.probe !== 'off' ? [`probe ${s.probe}${s.probeIntervalMs ? ` every ${s.probeIntervalMs} ms` : ''}`] : []),
+    ...(s.thresholdMs ? [`threshold ${s.thresholdMs} ms`] : []),
+    ...(s.profile === null || s.profile === undefined ? [] : [s.profile ? `profile${s.profileIntervalUs ? ` ${s.profileIntervalUs} µs` : ''}` : 'no profile']),
+  ];
 }

@@ -2,8 +2,10 @@
 // of them, and each block on its own). Without a profile, the blocked graphs come from the stacks
 // sampled during each block (report.blocks[].samples / .stack). Pure.
 
-import { timedStacks } from '../profile/cpuprofile.js';
+import { timedStacks } from '../analyze/profiles.js';
 import { FrameTable, buildTree, pruneTree, compactFrames } from '../profile/flame-tree.js';
+
+/** @typedef {import('../../types/report.js').Report} Report */
 
 /** Blocks that get a flame graph of their own (the longest ones). */
 export const MAX_BLOCK_TREES = 100;
@@ -15,12 +17,13 @@ const MIN_FRACTION = 0.001;
  * @typedef {{source: 'profile' | 'block-samples' | null, frames: import('../profile/flame-tree.js').FrameInfo[],
  *   full: FlameNode | null, blocked: FlameNode | null, blocks: {block: number, tree: FlameNode}[],
  *   samples: number, idleMs: number}} FlameData
- * @typedef {{startMs: number, durationMs: number, stack?: any[], samples?: {tMs: number, stack: any[]}[]}} BlockLike
+ * @typedef {import('../profile/flame-tree.js').AnyFrame} AnyFrame
+ * @typedef {Pick<import('../../types/report.js').AttributedBlock, 'startMs' | 'durationMs' | 'stack' | 'samples'>} BlockLike
  */
 
 /**
- * @param {any} report report.json
- * @param {import('../profile/cpuprofile.js').CpuProfile | null} profile the run's profile.cpuprofile
+ * @param {Report} report
+ * @param {import('../analyze/profiles.js').CpuProfile | null} profile the run's profile.cpuprofile
  * @returns {FlameData}
  */
 export function flameData(report, profile) {
@@ -30,9 +33,9 @@ export function flameData(report, profile) {
   const table = new FrameTable();
   /** @type {FlameNode | null} */
   let full = null;
-  /** @type {Map<number, {frames: any[], weightMs: number}[]>} */
+  /** @type {Map<number, {frames: AnyFrame[], weightMs: number}[]>} */
   const perBlock = new Map(chosen.map((i) => [i, []]));
-  /** @type {{frames: any[], weightMs: number}[]} */
+  /** @type {{frames: AnyFrame[], weightMs: number}[]} */
   const blocked = [];
   let idleMs = 0;
   let samples = 0;

@@ -7,12 +7,13 @@ import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
+import { capTimeline } from '../analyze/cap-timeline.js';
+
+/** @typedef {import('../../types/report.js').Report} Report */
 
 const TEMPLATES = new URL('./templates/', import.meta.url);
 const BROWSER = new URL('./browser/', import.meta.url);
 const SCRIPTS = ['util.js', 'tables.js', 'timeline.js', 'flame.js', 'main.js'];
-/** Timeline points kept in the page; longer runs are merged into wider windows. */
-export const MAX_TIMELINE_POINTS = 1500;
 /** Stack samples of one block kept in the page (the count is shown). */
 const MAX_BLOCK_SAMPLES = 20;
 
@@ -43,7 +44,7 @@ function escapeHtml(s) {
 }
 
 /**
- * @param {any} report @param {import('./flame-data.js').FlameData} flame
+ * @param {Report} report @param {import('./flame-data.js').FlameData} flame
  * @param {'report' | 'flamegraph'} view
  */
 function renderPage(report, flame, view) {
@@ -52,7 +53,7 @@ function renderPage(report, flame, view) {
     view,
     runLine: runLine(report),
     report: view === 'flamegraph' ? headerOnly(report) : slim(report),
-    budgets: (report.budgets ?? []).map((/** @type {any} */ b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
+    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
     sites: topSites(report),
     flame,
   };
@@ -62,57 +63,30 @@ function renderPage(report, flame, view) {
   return template.replace(/\{\{(TITLE|VIEW|VERSION|CSS|DATA|JS)\}\}/g, (_, key) => values[key]);
 }
 
-/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
 export function renderReportHtml(report, flame) {
   return renderPage(report, flame, 'report');
 }
 
-/** @param {any} report @param {import('./flame-data.js').FlameData} flame */
+/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
 export function renderFlamegraphHtml(report, flame) {
   return renderPage(report, flame, 'flamegraph');
 }
 
-/** What the standalone flame graph shows of the report: the header and the blocks' times. @param {any} report */
+/** What the standalone flame graph shows of the report: the header and the blocks' times. @param {Report} report */
 function headerOnly(report) {
   return {
     target: report.target, run: report.run, verdict: report.verdict,
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
   };
 }
 
-/** The report without what the page does not need at full size. @param {any} report */
+/** The report without what the page does not need at full size. @param {Report} report */
 function slim(report) {
   return {
     ...report,
-    timeline: report.timeline ? downsampleTimeline(report.timeline, MAX_TIMELINE_POINTS) : null,
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((/** @type {any} */ b) => (
+    timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => (
       Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { ...b, samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : b)),
   };
-}
-
-/**
- * Merges windows so that at most `max` remain: worst lag and probe latency, mean ELU and CPU,
- * summed requests and GC.
- * @param {{windowMs: number, points: any[]}} timeline @param {number} max
- */
-export function downsampleTimeline(timeline, max) {
-  const points = timeline.points ?? [];
-  if (points.length <= max) return timeline;
-  const k = Math.ceil(points.length / max);
-  const out = [];
-  for (let i = 0; i < points.length; i += k) {
-    const group = points.slice(i, i + k);
-    /** @param {string} key @param {(vs: number[]) => number} fn */
-    const agg = (key, fn) => {
-      const vs = group.map((p) => p[key]).filter((v) => typeof v === 'number');
-      return vs.length ? fn(vs) : null;
-    };
-    const sum = (/** @type {number[]} */ vs) => vs.reduce((a, b) => a + b, 0);
-    const mean = (/** @type {number[]} */ vs) => sum(vs) / vs.length;
-    out.push({
-      tMs: group[0].tMs, lagMaxMs: agg('lagMaxMs', (vs) => Math.max(...vs)), elu: agg('elu', mean), cpuPercent: agg('cpuPercent', mean),
-      gcMs: agg('gcMs', sum), probeMaxMs: agg('probeMaxMs', (vs) => Math.max(...vs)), probes: agg('probes', sum), requests: agg('requests', sum),
-    });
-  }
-  return { ...timeline, windowMs: timeline.windowMs * k, points: out };
 }

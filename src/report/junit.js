@@ -6,6 +6,8 @@
 import { describeResult, formatValue } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 /** Text safe inside XML: escaped, and without the control characters XML 1.0 forbids. @param {unknown} v */
 export function xml(v) {
   return String(v ?? '')
@@ -13,14 +15,14 @@ export function xml(v) {
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** @param {any} report */
+/** @param {Report} report */
 export function renderJunit(report) {
   const budgets = Array.isArray(report.budgets) ? report.budgets : [];
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(3);
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
   /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
   const cases = budgets.length
-    ? budgets.map((/** @type {any} */ b) => ({
+    ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
       failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${formatValue(b.path, b.actual)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
@@ -52,17 +54,19 @@ export function renderJunit(report) {
   return lines.join('\n');
 }
 
-/** A test case per metric that has a better direction, failing on a regression. @param {any} b */
+/**
+ * A test case per compared metric that has a better direction, failing on a regression.
+ * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
+ */
 function baselineCases(b) {
   if (!b) return [];
-  return b.metrics.filter((/** @type {any} */ m) => m.better).map((/** @type {any} */ m) => {
+  return b.metrics.filter((m) => m.better).map((m) => {
     const change = m.pct === null ? `${m.delta}` : `${m.pct > 0 ? '+' : ''}${m.pct}%`;
     const line = `${m.label}: ${m.baseline} in the baseline, ${m.value} in this run (${change})${m.mark ? `: ${m.mark}` : ''}`;
+    const body = [`field: ${m.key}`, `baseline: ${m.baseline} (${b.source}, ${b.runs} run(s))`, `this run: ${m.value}`, ...b.settingsDiffer.map((s) => `settings differ: ${s}`)].join('\n');
     return {
       name: `baseline: ${m.label}`, kind: 'baseline', out: line,
-      failure: m.mark === 'regression'
-        ? { message: `${m.label} regressed ${change} against the baseline (threshold ${b.regressionPct}%)`, body: `field: ${m.key}\nbaseline: ${m.baseline} (${b.source}, ${b.runs} run(s))\nthis run: ${m.value}\n${b.settingsDiffer.map((/** @type {string} */ s) => `settings differ: ${s}`).join('\n')}`.trim() }
-        : null,
+      failure: m.mark === 'regression' ? { message: `${m.label} regressed ${change} against the baseline (threshold ${b.regressionPct}%)`, body } : null,
     };
   });
 }

@@ -8,6 +8,8 @@ import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 const ICON = { responsive: '🟢', degraded: '🟡', blocked: '🔴' };
 const MAX_BLOCKS = 10;
 
@@ -21,7 +23,7 @@ function mdTable(head, rows) {
   return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }
 
-/** @param {any} report */
+/** @param {Report} report */
 export function renderMarkdown(report) {
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
   const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}`, '', cell(runLine(report)), ''];
@@ -31,9 +33,9 @@ export function renderMarkdown(report) {
 
   const budgets = report.budgets ?? [];
   if (budgets.length) {
-    const failed = budgets.filter((/** @type {any} */ b) => !b.ok).length;
+    const failed = budgets.filter((b) => !b.ok).length;
     out.push(`### Budgets: ${failed ? `${failed} of ${budgets.length} failed` : `all ${budgets.length} passed`}`, '');
-    out.push(mdTable(['', 'budget', 'field', 'actual', 'fails when', 'result'], budgets.map((/** @type {any} */ b) => [
+    out.push(mdTable(['', 'budget', 'field', 'actual', 'fails when', 'result'], budgets.map((b) => [
       b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
     ])), '');
   }
@@ -53,13 +55,13 @@ export function renderMarkdown(report) {
 
   const threads = Array.isArray(report.threads) ? report.threads : [];
   if (threads.length) {
-    out.push(mdTable(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((/** @type {any} */ t) => [
+    out.push(mdTable(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((t) => [
       `thread ${t.threadId}`, pct(t.elu?.mean), ms(t.lag?.p50Ms), ms(t.lag?.p99Ms), ms(t.lag?.maxMs), int(t.blocking?.count ?? 0),
       t.blocking?.count ? `${ms(t.blocking.totalMs)} (${pct(t.blocking.fraction)})` : '-', t.blocking?.count ? ms(t.blocking.longestMs) : '-',
     ])), '');
   }
 
-  const rows = /** @type {[string, any][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).filter(([, s]) => s);
+  const rows = /** @type {[string, import('../../types/report.js').HttpSummary | null][]} */ ([['probe', report.http?.probe], ['load', report.http?.load]]).flatMap(([name, s]) => (s ? [/** @type {const} */ ([name, s])] : []));
   if (rows.length) {
     out.push('### HTTP', '');
     out.push(mdTable(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts'], rows.map(([name, s]) => [
@@ -88,7 +90,10 @@ export function renderMarkdown(report) {
   return out.join('\n');
 }
 
-/** `run --baseline`: each metric beside the baseline's, the change, and the settings that differ. @param {any} b */
+/**
+ * `run --baseline`: each metric beside the baseline's, the change, and the settings that differ.
+ * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
+ */
 function baselineSection(b) {
   if (!b) return [];
   const n = b.regressions.length;
@@ -99,10 +104,10 @@ function baselineSection(b) {
   return out;
 }
 
-/** The innermost frame of your own code in a block's stack (else the innermost), or '-'. @param {any} block */
+/** The innermost frame of your own code in a block's stack (else the innermost), or '-'. @param {import('../../types/report.js').AttributedBlock} block */
 function runningFrame(block) {
   const stack = Array.isArray(block.stack) ? block.stack : [];
-  const f = stack.find((/** @type {any} */ x) => x.kind === 'app') ?? stack[0];
+  const f = stack.find((x) => x.kind === 'app') ?? stack[0];
   if (!f) return '-';
   const where = siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null });
   return `\`${f.functionName || '(anonymous)'}\` ${where}`;

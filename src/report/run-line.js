@@ -1,7 +1,7 @@
 // The one-line description of a run (what was started, how long, what load), for the Markdown
 // and HTML renderers.
 
-/** @param {any} report */
+/** @param {Pick<import('../../types/report.js').Report, 'target' | 'run'>} report */
 export function runLine(report) {
   const t = report.target ?? {};
   const s = report.run?.settings ?? {};

@@ -1,10 +1,12 @@
-// Saved runs side by side: a row per metric, the baseline (A) and each other side with its change,
-// regressions in red. Returns a string.
+// Saved runs side by side: what each side was measured with, a row per metric, the baseline (A)
+// and each other side with its change, regressions in red, a warning when the settings differ.
+// Returns a string.
 
 import Table from 'cli-table3';
 import { unitValue as value } from './format.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
+/** @typedef {import('../analyze/saved-settings.js').SavedSettings} SavedSettings */
 
 /** @param {number | null} d @param {string} unit */
 function signed(d, unit) {
@@ -33,8 +35,9 @@ export function renderSavedDiff(diff, c) {
     });
     table.push(row);
   }
-  const legend = diff.sides.map((s, i) => `${letters[i]} = ${s.label} (${s.n} run${s.n === 1 ? '' : 's'})`).join(' · ');
-  const lines = [`${c.bold('eventloop-probe compare')} · ${legend}`, table.toString()];
+  const legend = diff.sides.map((s, i) => `  ${letters[i]} = ${s.label} (${s.n} run${s.n === 1 ? '' : 's'}): ${settingsLine(s.settings) || 'settings not recorded'}`);
+  const lines = [c.bold('eventloop-probe compare: saved runs'), ...legend, table.toString()];
+  for (const w of diff.warnings) lines.push(c.yellow(`warning: ${w}`));
   if (repeated) {
     lines.push(`p: Mann-Whitney U, two-sided; * = beyond the noise (p < ${diff.alpha}); a change of at least ${diff.regressionPct}% inside the noise is marked "within noise"`);
   } else {
@@ -43,4 +46,17 @@ export function renderSavedDiff(diff, c) {
   const n = diff.regressions.length;
   lines.push(n ? c.red.bold(`${n} regression(s): ${diff.regressions.map((r) => `${r.metric} ${r.pct === null ? '' : `${r.pct > 0 ? '+' : ''}${r.pct}% `}(${r.side})`).join(', ')}`) : 'no regression');
   return lines.join('\n') + '\n';
+}
+
+/** One line of what a run was measured with. @param {SavedSettings} s */
+function settingsLine(s) {
+  const parts = [];
+  if (s.nodeVersion) parts.push(`node ${s.nodeVersion}`);
+  if (s.mode === 'load' && s.routes) parts.push(`${s.connections ?? '?'} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}`);
+  else if (s.mode) parts.push(s.mode === 'observe' ? 'no load' : 'script');
+  if ((s.mode === 'load' || s.mode === 'observe') && s.probe) parts.push(s.probe === 'off' ? 'no probe' : `probe ${s.probe}${s.probeIntervalMs ? ` every ${s.probeIntervalMs} ms` : ''}`);
+  if (s.durationS !== null) parts.push(`${s.durationS} s`);
+  if (s.thresholdMs !== null) parts.push(`threshold ${s.thresholdMs} ms`);
+  if (s.profile !== null) parts.push(s.profile ? `profile${s.profileIntervalUs ? ` ${s.profileIntervalUs} µs` : ''}` : 'no profile');
+  return parts.join(', ');
 }

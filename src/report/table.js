@@ -6,8 +6,11 @@ import { ms, pct, int } from './format.js';
 import { formatValue } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
+/** @type {Record<import('../../types/report.js').VerdictStatus, 'green' | 'yellow' | 'red'>} */
 const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', blocked: 'red' };
 
 /** @param {string[]} head */
@@ -15,7 +18,7 @@ function table(head) {
   return new Table({ head, style: { head: [], border: [] } });
 }
 
-/** @param {any} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
+/** @param {Report} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
 export function renderRunTables(report, c, cwd = process.cwd()) {
   const T = report.run.thresholdMs;
   /** @param {number} v */
@@ -51,7 +54,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
   const { probe, load } = report.http;
   if (probe || load) {
     const http = table(['http', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors', 'timeouts']);
-    for (const [name, s] of /** @type {[string, any][]} */ ([['probe', probe], ['load', load]])) {
+    for (const [name, s] of /** @type {[string, import('../../types/report.js').HttpSummary | null][]} */ ([['probe', probe], ['load', load]])) {
       if (!s) continue;
       http.push([
         name, int(s.requests), s.rps.toFixed(1), ms(s.p50Ms), ms(s.p90Ms), lagCell(s.p99Ms), ms(s.maxMs),
@@ -65,14 +68,14 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
   for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
-  const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict.status);
+  const status = report.verdict.status;
   out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);
   return out.join('\n') + '\n';
 }
 
 /**
  * The warm-up before the window, in one line: shown apart, never judged. Null without one.
- * @param {any} report
+ * @param {Pick<Report, 'warmup'>} report
  */
 export function warmupLine(report) {
   const w = report.warmup;
@@ -84,7 +87,7 @@ export function warmupLine(report) {
   return `warm-up ${(w.durationMs / 1000).toFixed(1)} s before the window, not judged: ${parts.join(', ')}`;
 }
 
-/** @param {any} report @param {Chalk} c */
+/** @param {Report} report @param {Chalk} c */
 function header(report, c) {
   const t = report.target;
   const s = report.run.settings;
@@ -94,7 +97,7 @@ function header(report, c) {
   return `${c.bold('eventloop-probe')} ${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${what}`;
 }
 
-/** The --fail-on budgets, breaches in red. @param {any[]} budgets @param {Chalk} c */
+/** The --fail-on budgets, breaches in red. @param {import('../../types/report.js').BudgetResult[]} budgets @param {Chalk} c */
 function budgetTable(budgets, c) {
   const t = table(['budget', 'field', 'actual', 'fails when', 'result']);
   for (const b of budgets) {

@@ -4,12 +4,14 @@
 
 import { frameKind, displayUrl } from '../profile/frame-kind.js';
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 /** @typedef {{functionName: string, url: string, line: number | null, blockedMs: number, count: number}} Site */
 
-/** @param {any} report @param {number} [limit] @returns {Site[]} */
+/** @param {Report} report @param {number} [limit] @returns {Site[]} */
 export function topSites(report, limit = 10) {
   if (Array.isArray(report.topSites) && report.topSites.length) {
-    return report.topSites.slice(0, limit).map((/** @type {any} */ s) => ({
+    return report.topSites.slice(0, limit).map((s) => ({
       functionName: s.functionName || '(anonymous)', url: displayUrl(s.url), line: s.line ?? null,
       blockedMs: Number(s.blockedMs) || 0, count: Number(s.count) || 0,
     }));

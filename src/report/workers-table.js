@@ -3,7 +3,9 @@
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
 
-/** @param {any} report @param {import('chalk').ChalkInstance} c */
+/** @typedef {import('../../types/report.js').Report} Report */
+
+/** @param {Report} report @param {import('chalk').ChalkInstance} c */
 export function renderWorkersTable(report, c) {
   const workers = report.workers ?? [];
   if (workers.length === 0) return '';

@@ -1,10 +1,11 @@
-// Writes the rendered formats of a report into its folder: report.json, report.html,
-// flamegraph.html, summary.md, junit.xml, profile.pb.gz (pprof), benchmark.json and
-// benchmark-bigger.json; appends summary.md to $GITHUB_STEP_SUMMARY when asked.
+// Writes the rendered formats of a report into its folder: report.html, flamegraph.html (only
+// with a CPU profile: without one there is no graph of the whole run to draw), summary.md,
+// junit.xml, profile.pb.gz (pprof, with a CPU profile), benchmark.json and benchmark-bigger.json;
+// appends summary.md to $GITHUB_STEP_SUMMARY when asked (cut at GitHub's 1 MiB).
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { isCpuProfile } from '../profile/cpuprofile.js';
+import { isCpuProfile } from '../analyze/profiles.js';
 import { flameData } from './flame-data.js';
 import { renderReportHtml, renderFlamegraphHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -23,21 +24,29 @@ export const FORMAT_FILES = {
   benchmark: { benchmark: 'benchmark.json', benchmarkBigger: 'benchmark-bigger.json' },
 };
 
+/** @typedef {import('../../types/report.js').Report} Report */
+
 /**
  * The artifacts entries of the chosen formats, to merge into report.artifacts before writing.
- * @param {string[]} formats @param {any} [report] the report they are rendered from
+ * @param {string[]} formats
+ * @param {{profile?: {file: string} | null}} report the report they are rendered from: without a CPU
+ *   profile there is no flamegraph.html and no profile.pb.gz
  * @returns {Record<string, string>}
  */
 export function artifactsFor(formats, report) {
-  // pprof is converted from the run's CPU profile: none without one (--no-profile)
-  if (!report?.profile?.file) formats = formats.filter((f) => f !== 'pprof');
-  return Object.assign({}, ...formats.map((f) => /** @type {Record<string, Record<string, string>>} */ (FORMAT_FILES)[f] ?? {}));
+  /** @type {Record<string, string>} */
+  const out = Object.assign({}, ...formats.map((f) => /** @type {Record<string, Record<string, string>>} */ (FORMAT_FILES)[f] ?? {}));
+  if (!report.profile?.file) {
+    delete out.flamegraph;
+    delete out.pprof;
+  }
+  return out;
 }
 
 /**
  * The run's CPU profile, when the report names one and it is readable; otherwise null and a note why.
- * @param {string} dir @param {any} report
- * @returns {{profile: import('../profile/cpuprofile.js').CpuProfile | null, note: string | null}}
+ * @param {string} dir @param {Pick<Report, 'profile'>} report
+ * @returns {{profile: import('../analyze/profiles.js').CpuProfile | null, note: string | null}}
  */
 export function readProfile(dir, report) {
   const file = report.profile?.file;
@@ -56,25 +65,30 @@ export function readProfile(dir, report) {
  * Renders and writes the formats other than report.json (the caller writes that one, so it holds
  * its budgets before anything else is rendered from it).
  * @param {string} dir report folder
- * @param {any} report
- * @param {{formats: string[], env?: NodeJS.ProcessEnv, stepSummary?: boolean, sourceDir?: string}} opts
- *   sourceDir: the folder holding the profile (default dir)
+ * @param {Report} report
+ * @param {{formats: string[], env?: NodeJS.ProcessEnv, stepSummary?: boolean, sourceDir?: string,
+ *   profile?: import('../analyze/profiles.js').CpuProfile | null}} opts
+ *   sourceDir: the folder holding the profile (default dir); profile: the profile already read
+ *   (null: none), instead of reading report.profile.file
  * @returns {{files: string[], notes: string[]}} files written, relative to dir
  */
 export function writeRenderedFiles(dir, report, opts) {
+  /** @type {string[]} */
   const files = [];
+  /** @type {string[]} */
   const notes = [];
   const write = (/** @type {string} */ name, /** @type {string | Buffer} */ content) => {
     fs.writeFileSync(path.join(dir, name), content);
     files.push(name);
   };
   const needsProfile = opts.formats.includes('html') || opts.formats.includes('pprof');
-  const { profile, note } = needsProfile ? readProfile(opts.sourceDir ?? dir, report) : { profile: null, note: null };
+  const { profile, note } = !needsProfile ? { profile: null, note: null }
+    : opts.profile !== undefined ? { profile: opts.profile, note: null } : readProfile(opts.sourceDir ?? dir, report);
   if (note) notes.push(note);
   if (opts.formats.includes('html')) {
     const flame = flameData(report, profile);
     write('report.html', renderReportHtml(report, flame));
-    write('flamegraph.html', renderFlamegraphHtml(report, flame));
+    if (profile) write('flamegraph.html', renderFlamegraphHtml(report, flame));
   }
   if (opts.formats.includes('md')) {
     const md = renderMarkdown(report);

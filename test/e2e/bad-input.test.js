@@ -69,6 +69,16 @@ export const BAD_INPUTS = [
   { name: 'route without a slash', args: () => ['run', server, '--route', 'api'], code: 2, line: /--route.*starting with \// },
   { name: 'malformed header', args: () => ['run', server, '-H', 'nocolon'], code: 2, line: /--header.*Name: value/ },
   { name: 'unknown method', args: () => ['run', server, '-m', 'FETCH'], code: 2, line: /--method.*expected one of/ },
+  // compare: two explicit forms, nothing guessed from the disk, no option silently ignored
+  { name: 'compare: unknown scenario', args: () => ['compare', 'sync', 'set-timout'], code: 2, line: /unknown scenario: set-timout \(one of sync, async-await, next-tick, set-timeout, set-immediate, partitioned, worker-thread\)$/ },
+  {
+    name: 'compare: a saved run without --runs',
+    args: (dir) => { fs.mkdirSync(path.join(dir, 'before')); fs.writeFileSync(path.join(dir, 'before', 'report.json'), '{}'); return ['compare', 'before', 'after']; },
+    code: 2, line: /unknown scenario: before \(one of sync, .*; to compare saved runs: compare --runs <a> <b>\)/,
+  },
+  { name: 'compare: a saved-run option with scenarios', args: () => ['compare', 'sync', '--fail-on-regression', '5'], code: 2, line: /--fail-on-regression is an option of compare --runs/ },
+  { name: 'compare --runs: a scenario option', args: () => ['compare', '--runs', 'a', 'b', '--time-budget', '2'], code: 2, line: /--time-budget is an option of the scenario replay, not of compare --runs/ },
+  { name: 'compare --runs: one run', args: () => ['compare', '--runs', 'a'], code: 2, line: /compare --runs needs at least two saved runs/ },
   // the report folder
   { name: '--out is an existing file', args: (dir) => { fs.writeFileSync(path.join(dir, 'file'), ''); return ['run', server, '--out', 'file']; }, code: 2, line: /--out file is a file, not a folder.*name a folder/ },
   { name: '--out under a file (cannot be created)', args: (dir) => { fs.writeFileSync(path.join(dir, 'file'), ''); return ['run', server, '--out', 'file/sub']; }, code: 2, line: /cannot write the report folder .*file\/sub \(ENOTDIR\).*writable --out/ },

@@ -123,6 +123,7 @@ test('run --baseline: a regression exits 1 with the deltas, differing settings w
   // the baseline: this run with no blocks and another threshold
   const baseline = readReport(first);
   Object.assign(baseline.blocking, { count: 0, longestMs: 0, totalMs: 0, fraction: 0 });
+  baseline.run.thresholdMs = 200;
   baseline.run.settings.thresholdMs = 200;
   fs.mkdirSync(path.join(dir, 'main'));
   fs.writeFileSync(path.join(dir, 'main', 'report.json'), JSON.stringify(baseline));
@@ -132,11 +133,11 @@ test('run --baseline: a regression exits 1 with the deltas, differing settings w
   assert.match(b.stderr, /regression\(s\) against the baseline:\n {2}blocks: worse against the baseline/);
   assert.match(b.stdout, /baseline main \(1 run\): a metric worse by at least 10% is a regression/);
   assert.match(b.stdout, /regression\(s\) against the baseline: .*blocks/);
-  assert.match(b.stdout, /warning: settings differ from the baseline: thresholdMs: 200 in the baseline, 90 in this run/);
+  assert.match(b.stdout, /warning: settings differ from the baseline: threshold: 200 ms in the baseline, 90 ms in this run/);
   const report = readReport(out);
   assert.equal(report.baseline.source, 'main');
   assert.deepEqual(report.baseline.regressions.map((/** @type {any} */ x) => x.key).filter((/** @type {string} */ k) => k.startsWith('blocking.')).sort(), ['blocking.count', 'blocking.fraction', 'blocking.longestMs']);
-  assert.deepEqual(report.baseline.settingsDiffer, ['thresholdMs: 200 in the baseline, 90 in this run']);
+  assert.deepEqual(report.baseline.settingsDiffer, ['threshold: 200 ms in the baseline, 90 ms in this run']);
   assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /### Against the baseline: \d+ regression\(s\)/);
   assert.match(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8'), /<failure message="blocks regressed [^"]*" type="baseline">/);
   const missing = await runBin(['run', script, '--baseline', 'nope/report.json'], { cwd: dir });

@@ -1,5 +1,6 @@
-// `compare` of saved runs: side by side with deltas, regressions marked, Mann-Whitney U over
-// repeated runs, and one line with exit 2 for anything that is not a report.json of ours.
+// `compare --runs` of saved runs: side by side with deltas, regressions marked, Mann-Whitney U
+// over repeated runs, what each side was measured with and a warning when that differs, and one
+// line with exit 2 for anything that is not a report.json of ours or an option of the other form.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +32,7 @@ test('two saved runs: values side by side, delta and %, a regression marked', as
   const slower = structuredClone(real);
   slower.http.probe.p99Ms = real.http.probe.p99Ms * 3 + 20;
   fs.writeFileSync(path.join(dir, 'slower.json'), JSON.stringify(slower));
-  const r = await runBin(['compare', path.join(out, 'report.json'), 'slower.json', '--json'], { cwd: dir });
+  const r = await runBin(['compare', '--runs', path.join(out, 'report.json'), 'slower.json', '--json'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   const diff = JSON.parse(r.stdout);
   assert.equal(diff.kind, 'saved');
@@ -47,6 +48,34 @@ test('two saved runs: values side by side, delta and %, a regression marked', as
   assert.equal(lag.deltas[0].mark, null);
   assert.match(r.stderr, /regression/);
   assert.match(r.stderr, /cannot be told from noise/);
+  // each side with what it was measured with, from its own report; the same settings: no warning
+  assert.deepEqual(diff.warnings, []);
+  assert.deepEqual(diff.settingsDiffer, []);
+  assert.equal(diff.sides[0].settings.nodeVersion, real.target.nodeVersion);
+  assert.equal(diff.sides[0].settings.profile, true);
+  assert.equal(diff.sides[0].settings.connections, 2);
+  assert.match(r.stderr, new RegExp(`A = .*report\\.json \\(1 run\\): node ${real.target.nodeVersion}, 2 connections on /, probe / every 50 ms, 0\\.5 s, threshold 50 ms, profile ${real.run.settings.profileIntervalUs} µs`));
+  assert.doesNotMatch(r.stderr, /warning/);
+});
+
+test('runs measured with different settings: a warning in the table and in compare.json, naming each', async (t) => {
+  const { dir, out, real } = await savedRuns(t);
+  const other = structuredClone(real);
+  other.run.settings = { ...other.run.settings, profile: false, connections: 8, thresholdMs: 100 };
+  other.run.thresholdMs = 100;
+  other.profile = null;
+  other.target.nodeVersion = 'v22.0.0';
+  fs.writeFileSync(path.join(dir, 'other.json'), JSON.stringify(other));
+  const r = await runBin(['compare', '--runs', path.join(out, 'report.json'), 'other.json', '--out', 'diff'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const diff = JSON.parse(fs.readFileSync(path.join(dir, 'diff', 'compare.json'), 'utf8'));
+  assert.deepEqual(diff.settingsDiffer.map((/** @type {any} */ d) => d.key), ['profile', 'thresholdMs', 'connections', 'nodeVersion']);
+  assert.deepEqual(diff.settingsDiffer[0].values, [['on'], ['off']]);
+  assert.equal(diff.warnings.length, 1);
+  const line = r.stdout.split('\n').find((l) => l.startsWith('warning: '));
+  assert.ok(line, r.stdout);
+  assert.match(line, /different settings: CPU profile \(A on, B off\); threshold \(A 50 ms, B 100 ms\); connections \(A 2, B 8\); Node \(A v\S+, B v22\.0\.0\)/);
+  assert.match(r.stdout, /B = other\.json \(1 run\): node v22\.0\.0, 8 connections on \/.*threshold 100 ms, no profile/);
 });
 
 test('folders of repeated runs: Mann-Whitney U says beyond the noise, or within it', async (t) => {
@@ -54,7 +83,7 @@ test('folders of repeated runs: Mann-Whitney U says beyond the noise, or within 
   group('before', [1.0, 1.1, 0.9, 1.05]);
   group('after', [2.0, 2.2, 1.9, 2.1]);
   group('same', [1.02, 0.95, 1.08, 0.97]);
-  const r = await runBin(['compare', 'before', 'after', 'same', '--json', '--out', 'diff'], { cwd: dir });
+  const r = await runBin(['compare', '--runs', 'before', 'after', 'same', '--json', '--out', 'diff'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   const diff = JSON.parse(r.stdout);
   assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'diff', 'compare.json'), 'utf8')), diff);
@@ -69,18 +98,25 @@ test('folders of repeated runs: Mann-Whitney U says beyond the noise, or within 
   assert.match(r.stderr, /Mann-Whitney U/);
 });
 
-test('not a report of ours, a newer schema, one run only, mixing names and files: one line, exit 2', async (t) => {
+test('not a report of ours, a newer schema, one run only, missing, no --runs, options of the other form: one line, exit 2', async (t) => {
   const { dir, out, real } = await savedRuns(t);
   const good = path.join(out, 'report.json');
   fs.writeFileSync(path.join(dir, 'other.json'), JSON.stringify({ name: 'lighthouse', audits: {} }));
   fs.writeFileSync(path.join(dir, 'newer.json'), JSON.stringify({ ...real, schemaVersion: 2 }));
   fs.writeFileSync(path.join(dir, 'broken.json'), '{"schemaVersion": 1,');
   const cases = [
-    [['compare', good, 'other.json'], /other\.json is not a report\.json of eventloop-probe/],
-    [['compare', good, 'newer.json'], /newer\.json has schemaVersion 2, newer than this eventloop-probe reads \(1\)/],
-    [['compare', good, 'broken.json'], /broken\.json is not valid JSON/],
-    [['compare', good], /at least two saved runs/],
-    [['compare', good, 'sync'], /cannot mix scenario names and saved runs/],
+    [['compare', '--runs', good, 'other.json'], /other\.json is not a report\.json of eventloop-probe/],
+    [['compare', '--runs', good, 'newer.json'], /newer\.json has schemaVersion 2, newer than this eventloop-probe reads \(1\)/],
+    [['compare', '--runs', good, 'broken.json'], /broken\.json is not valid JSON/],
+    [['compare', '--runs', good, 'missing.json'], /cannot read missing\.json: no such file or folder/],
+    [['compare', '--runs', good], /compare --runs needs at least two saved runs/],
+    // saved runs are never guessed from the disk: without --runs a name is a scenario
+    [['compare', good, 'other.json'], /unknown scenario: .*report\.json \(one of sync, .*; to compare saved runs: compare --runs <a> <b>\)/],
+    [['compare', 'sync', '--runs', good, 'other.json'], /compare --runs takes saved runs only; sync comes after them/],
+    [['compare', '--runs', good, good, '--rounds', '5'], /--rounds is an option of the scenario replay, not of compare --runs/],
+    [['compare', '--runs', good, good, '--repeat', '2'], /--repeat is an option of the scenario replay/],
+    [['compare', 'sync', '--fail-on-regression', '10'], /--fail-on-regression is an option of compare --runs \(saved runs\)/],
+    [['compare', '--threshold', '5'], /--threshold is an option of compare --runs/],
   ];
   for (const [args, pattern] of /** @type {[string[], RegExp][]} */ (cases)) {
     const r = await runBin(args, { cwd: dir });
@@ -96,11 +132,11 @@ test('--fail-on-regression: exit 1 on a regression beyond the noise, 0 within it
   group('base', [1.0, 1.1, 0.9, 1.05]);
   group('head', [2.0, 2.2, 1.9, 2.1]);
   group('same', [1.02, 0.95, 1.08, 0.97]);
-  const bad = await runBin(['compare', 'base', 'head', '--fail-on-regression', '10%'], { cwd: dir });
+  const bad = await runBin(['compare', '--runs', 'base', 'head', '--fail-on-regression', '10%'], { cwd: dir });
   assert.equal(bad.code, 1, bad.stderr);
   assert.match(bad.stdout, /failed: \d+ regression\(s\) of at least 10%: .*probe p99/);
-  const good = await runBin(['compare', 'base', 'same', '--fail-on-regression', '10%'], { cwd: dir });
+  const good = await runBin(['compare', '--runs', 'base', 'same', '--fail-on-regression', '10%'], { cwd: dir });
   assert.equal(good.code, 0, good.stdout);
-  const wide = await runBin(['compare', 'base', 'head', '--fail-on-regression', '500'], { cwd: dir });
+  const wide = await runBin(['compare', '--runs', 'base', 'head', '--fail-on-regression', '500'], { cwd: dir });
   assert.equal(wide.code, 0, 'a doubling is under a 500% threshold');
 });

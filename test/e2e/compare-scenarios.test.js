@@ -79,6 +79,12 @@ test('compare with names and --repeat: only those scenarios, runs alternate, med
   assert.equal(compare.scenarios[0].verdict, 'blocks');
   assert.equal(compare.scenarios[1].verdict, 'responsive');
   assert.equal(compare.settings.repeat, 2);
+  // the header and compare.json say what the runs were measured with, from their reports
+  const first = JSON.parse(fs.readFileSync(path.join(out, compare.scenarios[0].reports[0]), 'utf8'));
+  assert.equal(compare.settings.nodeVersion, first.target.nodeVersion);
+  assert.equal(compare.settings.probe, first.run.settings.probe);
+  assert.equal(compare.settings.profile, true);
+  assert.match(r.stdout, new RegExp(`node ${first.target.nodeVersion} · 40,000 rounds per job · 1\\.5 s per scenario · 2 runs each \\(medians\\) · probe /healthcheck every 50 ms · threshold 50 ms · profile ${first.run.settings.profileIntervalUs} µs`));
 });
 
 test('compare: an unknown scenario or a missing file is one line and exit 2, nothing started', async (t) => {
@@ -86,10 +92,14 @@ test('compare: an unknown scenario or a missing file is one line and exit 2, not
   const bad = await runBin(['compare', 'sync', 'set-timout'], { cwd: dir });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^eventloop-probe: error: unknown scenario: set-timout \(one of sync, .*\)\n$/);
-  const missing = await runBin(['compare', 'a/report.json', 'b/report.json'], { cwd: dir });
+  const missing = await runBin(['compare', '--runs', 'a/report.json', 'b/report.json'], { cwd: dir });
   assert.equal(missing.code, 2);
   assert.equal(missing.stderr.trim().split('\n').length, 1);
-  assert.match(missing.stderr, /cannot read a\/report\.json/);
+  assert.match(missing.stderr, /cannot read a\/report\.json: no such file or folder/);
+  // a path without --runs is no scenario: no guessing from the disk
+  const path1 = await runBin(['compare', 'a/report.json', 'b/report.json'], { cwd: dir });
+  assert.equal(path1.code, 2);
+  assert.match(path1.stderr, /^eventloop-probe: error: unknown scenario: a\/report\.json \(one of sync, .*compare --runs <a> <b>\)\n$/);
   const bad2 = await runBin(['compare', '--repeat', '0'], { cwd: dir });
   assert.equal(bad2.code, 2);
   assert.ok(!fs.existsSync(path.join(dir, 'reports')));

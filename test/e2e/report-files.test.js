@@ -51,6 +51,22 @@ test('budgets that hold: exit 0; --format md writes summary.md and report.json o
   assert.deepEqual(report.artifacts, { json: 'report.json', log: 'target.log', profile: 'profile.cpuprofile', md: 'summary.md' });
 });
 
+test('--no-profile: no flamegraph.html and none listed; report.html still drawn; `report` re-renders it the same', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', script, '--out', out, '--no-profile'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(fs.readdirSync(out).sort(), ['junit.xml', 'report.html', 'report.json', 'summary.md', 'target.log']);
+  const report = readReport(out);
+  assert.equal(report.profile, null);
+  assert.equal(report.run.settings.profile, false);
+  assert.deepEqual(report.artifacts, { json: 'report.json', log: 'target.log', html: 'report.html', md: 'summary.md', junit: 'junit.xml' });
+  const again = await runBin(['report', out], { cwd: dir });
+  assert.equal(again.code, 0, again.stderr);
+  assert.ok(!fs.existsSync(path.join(out, 'flamegraph.html')));
+  assert.deepEqual(readReport(out).artifacts, report.artifacts);
+});
+
 for (const [name, args, expected] of /** @type {[string, string[], RegExp][]} */ ([
   ['unknown field', ['--fail-on', 'lag.p999>5ms'], /--fail-on.*"lag\.p999" is not a numeric field of report\.json/],
   ['no operator', ['--fail-on', 'lag.p99'], /--fail-on.*cannot read "lag\.p99"/],

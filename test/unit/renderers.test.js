@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { renderReportHtml, scriptSafeJson, downsampleTimeline } from '../../src/report/html.js';
+import { renderReportHtml, scriptSafeJson } from '../../src/report/html.js';
+import { MAX_TIMELINE_POINTS } from '../../src/analyze/cap-timeline.js';
 import { flameData } from '../../src/report/flame-data.js';
 import { topSites } from '../../src/report/top-sites.js';
 import { evaluateBudgets, parseBudgets } from '../../src/analyze/budgets.js';
@@ -101,15 +102,17 @@ test('report.html: data injected as JSON that cannot close its <script>, and rea
   assert.equal(scriptSafeJson('<>&'), '"\\u003c\\u003e\\u0026"');
 });
 
-test('long timelines are merged into at most the limit of windows, keeping the worst lag and the requests', () => {
-  const points = Array.from({ length: 3000 }, (_, i) => ({ tMs: i * 100, lagMaxMs: i === 1234 ? 900 : 1, elu: 0.5, cpuPercent: 50, gcMs: 1, probeMaxMs: 2, probes: 1, requests: 10 }));
-  const merged = downsampleTimeline({ windowMs: 100, points }, 1500);
-  assert.equal(merged.points.length, 1500);
-  assert.equal(merged.windowMs, 200);
-  assert.equal(Math.max(...merged.points.map((p) => p.lagMaxMs ?? 0)), 900);
-  assert.equal(merged.points.reduce((s, p) => s + (p.requests ?? 0), 0), 30000);
-  const short = { windowMs: 100, points: points.slice(0, 10) };
-  assert.equal(downsampleTimeline(short, 1500), short);
+test('report.html: a timeline longer than the one cap is merged to fit it, keeping the worst lag and the requests', () => {
+  const report = sampleReport();
+  const n = MAX_TIMELINE_POINTS * 2 + 10;
+  report.timeline = { windowMs: 100, points: Array.from({ length: n }, (_, i) => ({ tMs: i * 100, lagMaxMs: i === 1234 ? 900 : 1, elu: 0.5, cpuPercent: 50, gcMs: 1, probeMaxMs: 2, probes: 1, requests: 10 })) };
+  const html = renderReportHtml(report, flameData(report, null));
+  const open = html.indexOf('<script type="application/json" id="elp-data">');
+  const timeline = JSON.parse(html.slice(html.indexOf('>', open) + 1, html.indexOf('</script>', open))).report.timeline;
+  assert.ok(timeline.points.length <= MAX_TIMELINE_POINTS && timeline.points.length > MAX_TIMELINE_POINTS / 2, String(timeline.points.length));
+  assert.equal(timeline.windowMs, 400);
+  assert.equal(Math.max(...timeline.points.map((/** @type {any} */ p) => p.lagMaxMs ?? 0)), 900);
+  assert.equal(timeline.points.reduce((/** @type {number} */ s, /** @type {any} */ p) => s + p.requests, 0), n * 10);
 });
 
 test('summary.md with --threads and findings: a row per thread, findings under the reasons', () => {

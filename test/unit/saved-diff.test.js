@@ -42,3 +42,23 @@ test('small changes are not marked; repeated runs decide between regression and 
   assert.equal(metricValue({ a: { b: 3 } }, 'a.b'), 3);
   assert.equal(metricValue({ a: null }, 'a.b'), null);
 });
+
+test('settings of saved runs: read from each report, older reports fall back, unknown is no difference', async () => {
+  const { savedSettings, settingsDifferences } = await import('../../src/analyze/saved-settings.js');
+  const settings = { routes: ['/'], probe: '/', probeIntervalMs: 50, connections: 10, rate: null, durationS: 10, thresholdMs: 50, profile: true, profileIntervalUs: 1000, stacks: 'running' };
+  const full = { ...report({}), target: { nodeVersion: 'v20.20.2' }, run: { mode: 'load', thresholdMs: 50, settings } };
+  assert.deepEqual(savedSettings(/** @type {any} */ (full)), {
+    nodeVersion: 'v20.20.2', mode: 'load', routes: ['/'], probe: '/', probeIntervalMs: 50, connections: 10, rate: 0, durationS: 10, warmupS: null,
+    thresholdMs: 50, profile: true, profileIntervalUs: 1000, stacks: 'running',
+  });
+  // a report from before run.settings recorded the profile: its `profile` field tells
+  const older = { ...full, run: { ...full.run, settings: { routes: ['/'], probe: '/', connections: 10 } }, profile: { file: 'profile.cpuprofile', startEpochMs: 0, intervalUs: 500 } };
+  assert.equal(savedSettings(/** @type {any} */ (older)).profile, true);
+  assert.equal(savedSettings(/** @type {any} */ (older)).profileIntervalUs, 500);
+  assert.equal(savedSettings(/** @type {any} */ ({ ...older, profile: null })).profile, false);
+  // unknown values (the bare reports above have no run at all) are never a difference
+  const same = settingsDifferences([side('a', [full, report({})]), side('b', [older])]);
+  assert.deepEqual(same.differences.map((d) => d.key), ['profileIntervalUs']);
+  assert.match(same.warning ?? '', /profile interval \(A 1000 µs, B 500 µs\)/);
+  assert.equal(settingsDifferences([side('a', [full]), side('b', [full])]).warning, null);
+});

@@ -56,7 +56,7 @@ test('a block covered by the agent\'s timed work is the tool\'s in the report, o
   const agent = {
     pid: 1, summary: null, windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], notes: [], lastSeen: from + 2000,
     blocks: [{ t: from + 500, durationMs: 120 }, { t: from + 1500, durationMs: 80 }],
-    toolStalls: [{ t: from + 502, durationMs: 115, what: 'block capture start' }],
+    toolStalls: [{ t: from + 502, durationMs: 115, what: 'profile chunk' }, { t: from + 1510, durationMs: 60, what: 'block capture start' }],
   };
   const report = buildReport({
     tool: { name: 'eventloop-probe', version: '0' },
@@ -66,6 +66,8 @@ test('a block covered by the agent\'s timed work is the tool\'s in the report, o
     cwd: '/app', notes: [], artifacts: {},
   });
   assert.deepEqual(report.blocks.map((b) => b.startMs), [1500], 'only the app\'s own block remains');
+  // a watchdog capture's start is timed from its worker (an upper bound): shown, never used to disown
+  assert.equal(report.blocks[0].captureMs, 60);
   assert.equal(report.blocking.count, 1);
   assert.equal(report.blocking.longestMs, 80);
   assert.equal(report.toolStalls.blocks.length, 1);
@@ -99,4 +101,15 @@ test('a stall spent waiting for a CPU is the machine\'s, not the app\'s', async 
   assert.deepEqual(split.app.map((b) => b.startMs), [100]);
   assert.deepEqual(split.starved.map((b) => b.startMs), [0]);
   assert.deepEqual(split.tool.map((b) => b.startMs), [400]);
+});
+
+test('a sample is the tool\'s when its innermost code is the agent\'s, not when the agent is only below', async () => {
+  const { isToolSample } = await import('../../src/analyze/attribution.js');
+  const { kindOf } = await import('../../src/analyze/frames.js');
+  const fr = (/** @type {string} */ name, /** @type {string} */ url) => ({ functionName: name, url, line: 1, column: 1, kind: kindOf(url, name) });
+  const agent = path.join(AGENT_DIR, 'profile-chunks.cjs');
+  assert.equal(isToolSample([fr('dispatch', ''), fr('post', 'node:inspector'), fr('switchChunk', agent)]), true);
+  // run --scenario: the scenario's job runs under the agent's runner; the job is the work shown
+  assert.equal(isToolSample([fr('update', ''), fr('work', '/p/scenarios/lib/job.cjs'), fr('next', path.join(AGENT_DIR, 'scenario-runner.cjs'))]), false);
+  assert.equal(isToolSample([fr('handler', '/p/app.js')]), false);
 });

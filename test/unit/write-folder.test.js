@@ -10,8 +10,10 @@ import { tempDir } from '../helpers.js';
 import { sampleReport } from './sample-report.js';
 
 test('artifacts of the chosen formats', () => {
-  assert.deepEqual(artifactsFor(['html', 'junit']), { html: 'report.html', flamegraph: 'flamegraph.html', junit: 'junit.xml' });
-  assert.deepEqual(artifactsFor([]), {});
+  const profiled = { profile: { file: 'profile.cpuprofile' } };
+  assert.deepEqual(artifactsFor(['html', 'junit'], profiled), { html: 'report.html', flamegraph: 'flamegraph.html', junit: 'junit.xml' });
+  assert.deepEqual(artifactsFor([], profiled), {});
+  assert.deepEqual(artifactsFor(['html'], { profile: null }), { html: 'report.html' }, 'no profile: no flamegraph.html');
 });
 
 test('writes the chosen formats only, and appends summary.md to the step summary when asked', (t) => {
@@ -41,6 +43,8 @@ test('the profile: absent, missing, broken, not a profile, outside the folder, o
   fs.writeFileSync(path.join(dir, 'good.cpuprofile'), JSON.stringify(good));
   assert.deepEqual(readProfile(dir, withProfile('good.cpuprofile')), { profile: good, note: null });
   const written = writeRenderedFiles(dir, withProfile('broken.cpuprofile'), { formats: ['html'] });
-  assert.deepEqual(written.files, ['report.html', 'flamegraph.html']);
+  assert.deepEqual(written.files, ['report.html'], 'an unreadable profile: no flamegraph.html');
   assert.match(written.notes[0], /flame graph left out/);
+  assert.deepEqual(writeRenderedFiles(dir, withProfile('good.cpuprofile'), { formats: ['html'] }).files, ['report.html', 'flamegraph.html']);
+  assert.deepEqual(writeRenderedFiles(dir, sampleReport(), { formats: ['html'], profile: good }).files, ['report.html', 'flamegraph.html'], 'a profile already read');
 });

@@ -1,0 +1,44 @@
+// The defaults of a run, in one place: the `run` options and their help text, the scenario runs
+// of `compare`, and the settings a report records all read them from here.
+
+export const RUN_DEFAULTS = Object.freeze({
+  /** ms between probe requests */
+  probeInterval: 50,
+  /** ms, timeout of one probe request */
+  probeTimeout: 5000,
+  connections: 10,
+  /** s of load (or of observing a script) */
+  duration: 10,
+  /** s of load before the measured window, not judged */
+  warmup: 1,
+  method: 'GET',
+  /** s, timeout of one load request */
+  timeout: 10,
+  /** s to wait for the app to listen */
+  listenTimeout: 15,
+  /** ms: a stall at least this long is a block */
+  threshold: 50,
+  /** ms, heartbeat of the event-loop delay monitor */
+  resolution: 10,
+  stacks: /** @type {'running' | 'async-origin' | 'none'} */ ('running'),
+  /** ms, sampling interval of the stack capture of a block */
+  stackInterval: 5,
+  profile: true,
+  /** µs, sampling interval of the CPU profile (why 10 ms: docs/benchmarks.md) */
+  profileInterval: 10_000,
+  /** ms between SIGTERM and SIGKILL */
+  killAfter: 5000,
+  /** rounds per job of a scenario (run --scenario, compare) */
+  rounds: 200_000,
+});
+
+/** The scenario replay of `compare`: its own options, the rest of each run from RUN_DEFAULTS. */
+export const COMPARE_DEFAULTS = Object.freeze({
+  rounds: RUN_DEFAULTS.rounds,
+  /** s per scenario run (and the cap of one job) */
+  timeBudget: 3,
+  repeat: 1,
+  /** the probed route of the demo server */
+  probe: '/healthcheck',
+  connections: 1,
+});

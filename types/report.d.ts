@@ -1,0 +1,175 @@
+// report.json (schemaVersion 1), the one type of a run's report: `buildReport`
+// (src/analyze/build-report.js) returns it complete, report.json is it written out, and every
+// renderer in src/report/ reads it. The parts a module computes are that module's own types.
+
+import type { AttributedBlock, Site } from '../src/analyze/attribution.js';
+import type { blockTotals } from '../src/analyze/blocks.js';
+import type { TimelinePoint } from '../src/analyze/timeline.js';
+import type { Work } from '../src/analyze/work.js';
+import type { WorkerRow } from '../src/analyze/workers.js';
+import type { readThreads } from '../src/analyze/threads.js';
+import type { BudgetResult } from '../src/analyze/budgets.js';
+import type { HttpStats } from '../src/load/http-stats.js';
+import type { toolSection, machineSection } from '../src/analyze/ownership.js';
+import type { BaselineResult } from '../src/analyze/baseline.js';
+
+export type BlockTotals = ReturnType<typeof blockTotals>;
+export type ThreadRow = ReturnType<typeof readThreads>[number];
+export type HttpSummary = ReturnType<HttpStats['summary']>;
+/** the tool's own work that held the app's loop, and the stalls it caused */
+export type ToolStalls = ReturnType<typeof toolSection>;
+/** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
+export type MachineStalls = ReturnType<typeof machineSection>;
+
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult };
+
+export interface Report {
+  schemaVersion: number;
+  tool: { name: string; version: string };
+  target: ReportTarget;
+  run: ReportRun;
+  /** event-loop delay of the measured window (the agent's heartbeat) */
+  lag: LagSummary;
+  /** event-loop utilisation, 0..1 */
+  elu: { mean: number; max: number };
+  /** CPU of the app's process; percent of one core */
+  cpu: { percent: number; userMs: number; systemMs: number };
+  memory: { rssMaxMb: number; heapUsedMaxMb: number };
+  /** work the app reported (the scenarios do), inside the window */
+  work: Work | null;
+  gc: { count: number; totalMs: number; maxMs: number };
+  blocking: BlockTotals;
+  /** every block over the threshold, times relative to run.startedAt, with the stack that ran */
+  blocks: AttributedBlock[];
+  /** the call sites that blocked the loop longest */
+  topSites: Site[];
+  /** the load before the measured window (--warmup): shown apart, not judged; null without one */
+  warmup: WarmupSection | null;
+  /** the tool's own work that held the app's loop: never counted as the app's blocks */
+  toolStalls: ToolStalls;
+  /** stalls that were the machine's (the loop's thread waited for a CPU): never counted as the app's */
+  machine: MachineStalls;
+  /** worker threads (--threads), else null */
+  threads: ThreadRow[] | null;
+  /** cluster workers (other processes that ran the agent), one row each */
+  workers: WorkerRow[];
+  stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none' };
+  /** the CPU profile kept beside report.json, or null (--no-profile, or no profile was written) */
+  profile: ReportProfile | null;
+  http: { probe: HttpSummary | null; load: HttpSummary | null };
+  timeline: Timeline;
+  verdict: Verdict;
+  /** libuv loop counters, when the agent measured them */
+  loop: LoopCounts | null;
+  findings: Finding[];
+  notes: string[];
+  /** the --fail-on budgets and their results (empty without --fail-on) */
+  budgets: BudgetResult[];
+  /** this run judged against saved runs (--baseline): deltas, regressions, settings that differ */
+  baseline?: BaselineResult;
+  /** files of the report folder by kind: json, log, html, flamegraph, md, junit, profile, pprof,
+   *  benchmark, benchmarkBigger, 0x, clinic */
+  artifacts: Record<string, string>;
+}
+
+export type StacksMode = 'running' | 'async-origin' | 'none';
+export type RunMode = 'load' | 'observe' | 'script';
+export type VerdictStatus = 'responsive' | 'degraded' | 'blocked';
+
+export interface ReportTarget {
+  /** the app as given, relative to the working folder */
+  script: string;
+  args: string[];
+  nodeVersion: string;
+  pid: number;
+  exitCode: number | null;
+  signal: string | null;
+  port: number | null;
+  listenAfterMs: number | null;
+}
+
+export interface ReportRun {
+  /** start of the measured window, ISO time */
+  startedAt: string;
+  durationMs: number;
+  spawnedAt: string;
+  mode: RunMode;
+  thresholdMs: number;
+  settings: RunSettings;
+}
+
+/** The options the run used. Reports of older versions may lack the later fields. */
+export interface RunSettings {
+  routes: string[];
+  probe: string | null;
+  probeIntervalMs: number;
+  probeTimeoutMs: number;
+  connections: number;
+  rate: number | null;
+  method: string;
+  durationS: number;
+  /** s of load before the measured window (--warmup) */
+  warmupS?: number;
+  load: boolean;
+  thresholdMs: number;
+  resolutionMs: number;
+  scenario: { name: string; rounds: number } | null;
+  /** how blocks were attributed (--stacks) */
+  stacks?: StacksMode;
+  /** whether a CPU profile of the window was recorded (--no-profile turns it off) */
+  profile?: boolean;
+  /** µs between CPU profile samples (--profile-interval) */
+  profileIntervalUs?: number;
+}
+
+export interface LagFigures {
+  minMs: number;
+  meanMs: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  samples: number;
+}
+
+export interface LagSummary extends LagFigures {
+  resolutionMs: number | null;
+  /** the same from perf_hooks.monitorEventLoopDelay, when available */
+  eld: LagFigures | null;
+}
+
+export interface WarmupSection {
+  durationMs: number;
+  blocking: BlockTotals;
+  blocks: AttributedBlock[];
+  lagMaxMs: number;
+  probe: HttpSummary | null;
+  load: HttpSummary | null;
+}
+
+export interface ReportProfile {
+  file: string;
+  startEpochMs: number;
+  intervalUs: number;
+}
+
+export interface Timeline {
+  windowMs: number;
+  points: TimelinePoint[];
+}
+
+export interface Verdict {
+  status: VerdictStatus;
+  reasons: string[];
+}
+
+export interface LoopCounts {
+  turns: number;
+  turnsPerSec: number;
+  ioEventsPerTurn: number;
+}
+
+export interface Finding {
+  kind: string;
+  text: string;
+}
