@@ -7,8 +7,9 @@ import { TOOL } from './tool.js';
 import { run } from './commands/run.js';
 import { reportCommand } from './commands/report.js';
 import { compareCommand } from './commands/compare-command.js';
+import { attachCommand } from './commands/attach-command.js';
+import { printRunResult } from './commands/print-run.js';
 import { renderRunTables } from './report/table.js';
-import { renderWorkersTable } from './report/workers-table.js';
 import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
@@ -96,17 +97,7 @@ function buildProgram(io, setExit) {
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });
-      const chalk = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-      const tables = renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk) + renderBaselineTable(result.report, chalk);
-      if (opts.json) {
-        io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
-        io.stderr.write(tables);
-      } else {
-        io.stdout.write(tables);
-        io.stdout.write(`report: ${result.outDir}\n`);
-      }
-      if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);
-      setExit(result.exitCode);
+      printRunResult(result, opts, io, setExit);
     });
 
   program.command('report')
@@ -127,6 +118,7 @@ function buildProgram(io, setExit) {
       setExit(result.exitCode);
     });
   compareCommand(program, io, setExit);
+  attachCommand(program, io, setExit);
   return program;
 }
 

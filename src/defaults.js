@@ -19,7 +19,7 @@ export const RUN_DEFAULTS = Object.freeze({
   /** ms: a stall at least this long is a block */
   threshold: 50,
   /** ms, heartbeat of the event-loop delay monitor */
-  resolution: 10,
+  resolution: 20,
   stacks: /** @type {'running' | 'async-origin' | 'none'} */ ('running'),
   /** ms, sampling interval of the stack capture of a block */
   stackInterval: 5,

@@ -86,6 +86,13 @@ export interface ReportTarget {
   signal: string | null;
   port: number | null;
   listenAfterMs: number | null;
+  /** `attach`: measured in a process that was already running (absent for `run`) */
+  attached?: boolean;
+  /** `attach`: how long the process had been running, in seconds */
+  uptimeAtAttachS?: number;
+  /** `attach`: its listening sockets (address:port) before the attach and after the detach (null: it exited) */
+  portsBefore?: string[];
+  portsAfter?: string[] | null;
 }
 
 export interface ReportRun {

@@ -17,7 +17,7 @@ function openChannel(fd, onCommand, onClose) {
   try {
     socket = typeof fd === 'string' ? net.createConnection(fd) : new net.Socket({ fd, readable: true, writable: true });
   } catch {
-    return { send() {} };
+    return { send() {}, close() {} };
   }
   socket.unref();
   onLines(socket, (line) => {
@@ -33,6 +33,9 @@ function openChannel(fd, onCommand, onClose) {
     /** @param {object} message */
     send(message) {
       if (socket.writable) socket.write(JSON.stringify(message) + '\n');
+    },
+    close() {
+      socket.destroy();
     },
   };
 }

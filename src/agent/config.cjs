@@ -46,7 +46,7 @@ function readConfig(env, ppid) {
   }
   if (!config || typeof config.dir !== 'string') return null;
   const defaults = {
-    resolutionMs: 10, thresholdMs: 50, windowMs: 100, flushMs: 1000,
+    resolutionMs: 20, thresholdMs: 50, windowMs: 100, flushMs: 1000,
     stacks: 'running', profile: true, profileIntervalUs: 10000, stackIntervalMs: 5,
   };
   if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };

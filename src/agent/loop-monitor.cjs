@@ -2,8 +2,11 @@
 // The heartbeat: an unref'ed interval timer whose lateness is the event-loop delay. Every beat
 // records the delay (corrected for the beats a stall swallowed), the loop's busy time and CPU
 // since the previous beat, and reports a block when the loop was busy past the threshold.
+// It is the agent's only timer on the app's loop: every wake-up of an idle loop costs CPU (about
+// 0.1 ms a wake on a small VM, measured by bench/overhead.js), so perf_hooks' own delay monitor,
+// which would wake the loop as often again, is not used.
 
-const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
+const { performance } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
 const { epochNow } = require('./clock.cjs');
@@ -27,7 +30,6 @@ class LoopMonitor {
     this.thresholdMs = options.thresholdMs;
     this.onBlock = onBlock;
     this.timeline = new Timeline(options.windowMs);
-    this.eld = monitorEventLoopDelay({ resolution: Math.max(1, Math.round(options.resolutionMs)) });
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
     this.lastBeat = epochNow();
@@ -60,7 +62,6 @@ class LoopMonitor {
     this.lag = new Histogram();
     // the same delay less the time the thread waited for a CPU: the part the app's own work caused
     this.ownLag = new Histogram();
-    this.eld.reset();
     this.measureStart = epochNow();
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
@@ -69,7 +70,6 @@ class LoopMonitor {
   }
 
   start() {
-    this.eld.enable();
     this.timer = setInterval(() => this.beat(), this.resolutionMs);
     this.timer.unref();
   }
@@ -78,7 +78,6 @@ class LoopMonitor {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.beat();
-    this.eld.disable();
   }
 
   beat() {
@@ -113,20 +112,13 @@ class LoopMonitor {
     const now = epochNow();
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
-    const eld = this.eld;
     const uv = uvMetrics();
-    const ms = (/** @type {number} */ ns) => (Number.isFinite(ns) ? ns / 1e6 : 0);
     return {
       measureStart: this.measureStart,
       measureEnd: now,
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
       ownLag: this.runWait() !== null ? this.ownLag.toJSON() : null,
-      eld: {
-        minMs: ms(eld.min), meanMs: ms(eld.mean), p50Ms: ms(eld.percentile(50)),
-        p90Ms: ms(eld.percentile(90)), p99Ms: ms(eld.percentile(99)), maxMs: ms(eld.max),
-        samples: eld.count,
-      },
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
       runWaitMs: this.waitStart !== null ? (this.runWait() ?? this.waitStart) - this.waitStart : null,

@@ -14,11 +14,24 @@ const { endAbandonedRun } = require('./tool-gone.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
+const RECORDER_COMMANDS = ['start', 'window', 'window-end', 'stop'];
 // Node's own tracing channel, published when net.Server#listen has bound its address.
 const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
 
-/** @param {import('./config.cjs').AgentConfig} config */
-function start(config) {
+/**
+ * @typedef {object} RecorderHooks for `attach`, where the agent was injected into a running app
+ * @property {(command: {cmd: string}, send: (message: object) => void) => void} [onCommand] commands the
+ *   recorder does not know, with a way to answer
+ * @property {() => void} [onToolGone] replaces ending the app when the tool is gone
+ */
+
+/**
+ * @param {import('./config.cjs').AgentConfig} config
+ * @param {RecorderHooks} [hooks]
+ * @returns {{finish: () => void, close: () => void, discard: () => void}} close: drop the channel and
+ *   the exit hook; discard: finish and remove this process's data files
+ */
+function start(config, hooks = {}) {
   const sink = new Sink(config.dir, process.pid);
   const push = (/** @type {object} */ event) => sink.push(event);
   const stacks = startStacks(config, push);
@@ -36,7 +49,7 @@ function start(config) {
 
   const channel = config.channelFd
     ? openChannel(config.channelFd, onCommand, onToolGone)
-    : { send() {} };
+    : { send() {}, close() {} };
 
   function sampleMemory() {
     const m = process.memoryUsage();
@@ -86,6 +99,10 @@ function start(config) {
 
   /** @param {{cmd: string}} message */
   function onCommand(message) {
+    if (!RECORDER_COMMANDS.includes(message.cmd)) {
+      hooks.onCommand?.(message, channel.send);
+      return;
+    }
     if (stopped) {
       if (message.cmd === 'stop') channel.send({ type: 'stopped' });
       return;
@@ -117,6 +134,10 @@ function start(config) {
 
   // The tool is gone (killed, even with SIGKILL): end the app the way the tool would have.
   function onToolGone() {
+    if (hooks.onToolGone) {
+      hooks.onToolGone(); // attached to an app we did not start: leave it running
+      return;
+    }
     if (stopped) return;
     stacks?.discard();
     finish();
@@ -146,6 +167,18 @@ function start(config) {
   sink.push(hello);
   sink.flush(); // written now: a loop that never turns again still leaves a sign of life
   channel.send(hello);
+  return {
+    finish,
+    close() {
+      process.off('exit', finish);
+      channel.close();
+    },
+    discard() {
+      stacks?.discard();
+      finish();
+      sink.discard();
+    },
+  };
 }
 
 module.exports = { start };

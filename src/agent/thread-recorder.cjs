@@ -8,7 +8,10 @@ const path = require('node:path');
 const { threadId } = require('node:worker_threads');
 const { LoopMonitor } = require('./loop-monitor.cjs');
 
-/** @param {import('./config.cjs').AgentConfig} config */
+/**
+ * @param {import('./config.cjs').AgentConfig} config
+ * @returns {{stop: (discard?: boolean) => void}} (attach stops it; under run it ends with its thread)
+ */
 function startThread(config) {
   /** @type {{t: number, durationMs: number}[]} */
   const blocks = [];
@@ -27,13 +30,19 @@ function startThread(config) {
   const timer = setInterval(write, config.flushMs);
   timer.unref();
   monitor.start();
-  process.on('exit', () => {
+  /** @param {boolean} [discard] write nothing more and remove the file (the tool is gone) */
+  function stop(discard) {
     if (done) return;
     done = true;
     clearInterval(timer);
     monitor.stop();
-    write();
-  });
+    process.off('exit', onExit);
+    if (!discard) write();
+    else fs.rmSync(file, { force: true });
+  }
+  const onExit = () => stop();
+  process.on('exit', onExit);
+  return { stop };
 }
 
 module.exports = { startThread };

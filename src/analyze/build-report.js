@@ -19,7 +19,9 @@ export const SCHEMA_VERSION = 1;
  * @typedef {object} RunRecord
  * @property {{name: string, version: string}} tool
  * @property {{script: string, args: string[], nodeVersion: string, pid: number,
- *   exitCode: number | null, signal: string | null, port: number | null, listenAfterMs: number | null}} target
+ *   exitCode: number | null, signal: string | null, port: number | null, listenAfterMs: number | null,
+ *   attached?: boolean, uptimeAtAttachS?: number, portsBefore?: string[], portsAfter?: string[] | null}} target
+ *   attached: measured by `attach` in a process that was already running
  * @property {'load' | 'observe' | 'script'} mode
  * @property {number} spawnedAt epoch ms
  * @property {number} measureStart epoch ms
@@ -127,7 +129,7 @@ export function buildReport(record) {
       maxMs: round(lagHistogram.max),
       samples: lagHistogram.count,
       resolutionMs: summary?.resolutionMs ?? null,
-      eld: summary ? roundAll(summary.eld) : null,
+      eld: summary?.eld ? roundAll(summary.eld) : null, // reports before 0.2 only
     },
     elu: {
       mean: eluMean,

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT } from '../errors.js';
 import { targetEnv } from '../launch/agent-env.js';
 import { freePort } from '../launch/free-port.js';
@@ -12,8 +11,7 @@ import { loopbackHost } from '../launch/host.js';
 import { OutputLog } from '../launch/output-log.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { Target, CHANNEL_FD } from '../launch/target.js';
-import { startLoad } from '../load/driver.js';
-import { Probe } from '../load/probe.js';
+import { measureWindow } from './measure-window.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
@@ -230,51 +228,10 @@ async function observe(child, target, opts, io, progress) {
     return { ...base, mode: /** @type {const} */ ('observe'), measureStart: epochNow(), measureEnd: epochNow(), stillRunningAtEnd: !child.exitInfo, neverListened: false, unreachable: true };
   }
   const origin = `http://${host}:${listen.port}`;
-  // 'start' comes before any load: the agent drops the start-up part of its profile then, which
-  // can hold a big app's loop for a while, and its counters restart after that.
-  child.send({ cmd: 'start' });
-  await child.waitFor((m) => m.type === 'started', 1000, io.stop);
-  const warmupMs = opts.warmup * 1000;
-  const loadStart = epochNow();
   const routes = target.routes;
-  const load = opts.load ? startLoad({
-    origin, routes, connections: opts.connections, durationS: opts.duration + opts.warmup, rate: opts.rate,
-    method: opts.method, body: opts.body, headers: opts.header, timeoutS: opts.timeout, windowMs: WINDOW_MS,
-  }) : null;
   const probePath = opts.probe === false ? null : opts.probe ?? target.probe ?? routes[0];
-  const probe = probePath ? new Probe({ origin, path: probePath, intervalMs: opts.probeInterval, timeoutMs: opts.probeTimeout, windowMs: WINDOW_MS }) : null;
-  probe?.start();
-  const stopped = () => io.stop.aborted || Boolean(child.exitInfo);
-  if (warmupMs > 0) {
-    // The warm-up: the JIT compiles the hot paths, pools fill. Measured, shown apart, not judged.
-    progress.start('warm-up', warmupMs);
-    await Promise.race([sleep(warmupMs, null, { signal: io.stop }).catch(() => null), child.exited]);
-    progress.stop();
-  }
-  // An app that died (or a run stopped) during the warm-up: what the warm-up saw is all there is,
-  // so it is reported as the window.
-  const warmedUp = warmupMs > 0 && !stopped();
-  const measureStart = warmedUp ? epochNow() : loadStart;
-  if (warmedUp) {
-    child.send({ cmd: 'window' });
-    load?.stats.startWindow(measureStart);
-    probe?.stats.startWindow(measureStart);
-  }
-  progress.start(opts.load ? 'load' : 'observing', durationMs, () => (probe ? `probe ${probe.stats.requests} ok` : ''));
-  if (!stopped()) await Promise.race([sleep(durationMs, null, { signal: io.stop }).catch(() => null), child.exited]);
-  progress.stop();
-  const measureEnd = epochNow();
-  const stillRunningAtEnd = !child.exitInfo;
-  child.send({ cmd: 'window-end' }); // the agent freezes the window's totals now
-  load?.stop();
-  // Probes already sent finish by their own timeout, unless a second Ctrl-C says hurry.
-  const onKill = () => probe?.abort();
-  if (io.kill.aborted) onKill();
-  io.kill.addEventListener('abort', onKill, { once: true });
-  await Promise.all([load?.done, probe?.stop()]);
-  io.kill.removeEventListener('abort', onKill);
-  const warmup = warmedUp ? { from: loadStart, to: measureStart } : null;
-  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), load, probe, warmup, measureStart, measureEnd, stillRunningAtEnd, neverListened: false };
+  const measured = await measureWindow(child, { origin, routes, probePath, windowMs: WINDOW_MS }, opts, io, progress);
+  return { ...base, mode: opts.load ? /** @type {const} */ ('load') : /** @type {const} */ ('observe'), ...measured, neverListened: false };
 }
 
 /**

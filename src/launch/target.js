@@ -4,14 +4,14 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DescendantTracker } from './descendants.js';
-import { onLines } from '../agent/channel.cjs';
+import { AgentMessages } from './agent-messages.js';
 
 export const CHANNEL_FD = 3;
 const TREE_SAMPLE_MS = 500;
 
 /**
  * @typedef {{code: number | null, signal: NodeJS.Signals | null, at: number}} ExitInfo
- * @typedef {{type: string, [key: string]: any}} AgentMessage
+ * @typedef {import('./agent-messages.js').AgentMessage} AgentMessage
  */
 
 export class Target {
@@ -21,10 +21,6 @@ export class Target {
    */
   constructor(options) {
     this.startedAt = Date.now();
-    /** @type {AgentMessage[]} */
-    this.messages = [];
-    /** @type {Set<(message: AgentMessage) => void>} */
-    this.listeners = new Set();
     /** @type {ExitInfo | null} */
     this.exitInfo = null;
     /** @type {NodeJS.Signals[]} signals we sent */
@@ -60,21 +56,8 @@ export class Target {
     /** stdio drained (children of the target may hold it open longer) */
     this.closed = new Promise((resolve) => this.child.once('close', resolve));
     this.channel = /** @type {import('node:net').Socket} */ (this.child.stdio[CHANNEL_FD]);
-    this.readChannel();
-  }
-
-  readChannel() {
-    this.channel.on('error', () => {});
-    onLines(this.channel, (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return;
-      }
-      this.messages.push(message);
-      for (const listener of this.listeners) listener(message);
-    });
+    this.inbox = new AgentMessages(() => this.exited);
+    this.inbox.read(this.channel);
   }
 
   /** @param {object} command */
@@ -82,32 +65,14 @@ export class Target {
     if (this.channel.writable) this.channel.write(JSON.stringify(command) + '\n');
   }
 
-  /**
-   * The first agent message matching `test`, or null when the target exits or time runs out.
-   * @param {(message: AgentMessage) => boolean} test
-   * @param {number} timeoutMs
-   * @param {AbortSignal} [abort]
-   * @returns {Promise<AgentMessage | null>}
-   */
+  /** @type {AgentMessages['waitFor']} */
   waitFor(test, timeoutMs, abort) {
-    const seen = this.messages.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => done(null), timeoutMs);
-      const onAbort = () => done(null);
-      /** @param {AgentMessage} message */
-      const listener = (message) => test(message) && done(message);
-      /** @param {AgentMessage | null} value */
-      const done = (value) => {
-        clearTimeout(timer);
-        this.listeners.delete(listener);
-        abort?.removeEventListener('abort', onAbort);
-        resolve(value);
-      };
-      this.listeners.add(listener);
-      abort?.addEventListener('abort', onAbort);
-      this.exited.then(() => done(null));
-    });
+    return this.inbox.waitFor(test, timeoutMs, abort);
+  }
+
+  /** every message the agent sent, in order */
+  get messages() {
+    return this.inbox.list;
   }
 
   /** @param {NodeJS.Signals} signal */

@@ -42,7 +42,7 @@ export class ProfiledTarget extends Target {
     this.artifacts = {};
     this.runnerExited = this.exited;
     this.exited = new Promise((resolve) => {
-      this.listeners.add((message) => {
+      this.inbox.listeners.add((message) => {
         if (message.type === 'app-exit' && !this.appExit) {
           this.appExit = message;
           this.exitInfo ??= { code: message.code, signal: message.signal, at: message.at };

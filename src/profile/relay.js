@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { onLines } from '../agent/channel.cjs';
+import { FirstConnection } from '../launch/first-connection.js';
 
 // sun_path holds 108 bytes on Linux, 104 on macOS.
 const MAX_SOCKET_PATH = 100;
@@ -41,26 +42,17 @@ export class Relay {
       if (this.agent && !this.agent.destroyed) this.agent.write(`${line}\n`);
       else this.pending.push(line);
     });
-    this.server = net.createServer((socket) => this.accept(socket));
+    this.link = new FirstConnection(this.socketPath, (socket) => this.accept(socket));
   }
 
   /** @returns {Promise<void>} */
   listen() {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.socketPath, () => resolve());
-    });
+    return this.link.listen();
   }
 
   /** The app's agent connected: the first connection only (no other process runs an agent). @param {net.Socket} socket */
   accept(socket) {
-    if (this.agent) {
-      socket.destroy();
-      return;
-    }
     this.agent = socket;
-    this.server.close();
-    socket.on('error', () => {});
     onLines(socket, (line) => this.send(line));
     for (const line of this.pending.splice(0)) socket.write(`${line}\n`);
   }
@@ -73,14 +65,12 @@ export class Relay {
 
   /** Cuts the agent off (it then ends its app, as when the tool dies). */
   dropAgent() {
-    this.agent?.destroy();
-    this.server.close();
+    this.link.close();
   }
 
   /** @returns {Promise<void>} */
   close() {
-    this.agent?.destroy();
-    this.server.close();
+    this.link.close();
     return new Promise((resolve) => this.tool.end(resolve));
   }
 }

@@ -1,0 +1,163 @@
+// `eventloop-probe attach <pid>`: measure a Node.js process that is already running, and leave it
+// as it was. Open its inspector (SIGUSR1), inject the agent, close the inspector again, observe
+// (or drive load) for --duration, detach, and write the same report folder as `run`.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EXIT, ProbeError } from '../errors.js';
+import { prepareOutDir } from '../launch/out-dir.js';
+import crypto from 'node:crypto';
+import { inspectProcess } from '../attach/process-info.js';
+import { listeningSockets } from '../attach/listening.js';
+import { openInspector, closeInspectorVia } from '../attach/inspector.js';
+import { checkSameFiles, injectAgent } from '../attach/inject.js';
+import { chooseOrigin } from '../attach/origin.js';
+import { Cdp } from '../attach/cdp.js';
+import { injectThreads } from '../attach/threads.js';
+import { AgentLink } from '../attach/agent-link.js';
+import { measureWindow } from './measure-window.js';
+import { stacksConfig } from './run-stacks.js';
+import { Progress } from './progress.js';
+import { buildAttachReport } from './attach-report.js';
+
+const WINDOW_MS = 100;
+const FLUSH_TIMEOUT_MS = 5000;
+const INSPECTOR_GONE_MS = 3000;
+const THREADS_DONE_MS = 2000;
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * @typedef {Omit<import('./run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
+ *   pid: number, attachTimeout: number}} AttachOptions attachTimeout: seconds
+ */
+
+/**
+ * @param {AttachOptions} opts
+ * @param {import('./run.js').RunIO} io
+ * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
+ */
+export async function attach(opts, io) {
+  const info = inspectProcess(opts.pid);
+  checkSameFiles(opts.pid);
+  const before = listeningSockets(opts.pid);
+  const where = chooseOrigin(opts, before);
+  const outDir = prepareOutDir(opts.out, `attach-${opts.pid}`, io.cwd);
+  const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
+  const link = new AgentLink(agentSocketPath());
+  const progress = new Progress(io.stderr, io.progress);
+  const timeoutMs = opts.attachTimeout * 1000;
+  try {
+    await link.listen();
+    const attachedAt = epochNow();
+    const agentConfig = {
+      dir: dataDir, parentPid: process.pid, channelFd: link.socketPath, role: 'main',
+      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, flushMs: 1000,
+      ...stacksConfig({ ...opts, stacks: 'running', threads: Boolean(opts.threads) }),
+    };
+    progress.start('attaching', timeoutMs);
+    const injected = await inject(opts.pid, before, agentConfig, { timeoutMs, abort: io.stop });
+    const hello = await link.waitFor((m) => m.type === 'hello', timeoutMs, io.stop);
+    progress.stop();
+    if (!hello) {
+      throw io.stop.aborted
+        ? new ProbeError('interrupted while attaching: detached, no report written', EXIT.INTERRUPTED)
+        : new ProbeError(`the agent started in process ${opts.pid} but did not connect within ${opts.attachTimeout} s (its event loop is blocked?); it detaches by itself`, EXIT.TARGET);
+    }
+    link.send({ cmd: 'release' }); // the agent closes the inspector now: the window runs without it
+    await link.waitFor((m) => m.type === 'released', timeoutMs, io.stop);
+    io.stderr.write(`eventloop-probe: attached to pid ${opts.pid} (Node.js ${injected.nodeVersion}, up ${formatUptime(injected.uptimeS)}); ${where.load ? `loading ${where.origin}` : where.probePath ? `probing ${where.origin}${where.probePath}` : 'observing'} for ${opts.duration} s\n`);
+    const measured = await measureWindow(link, { origin: where.origin, routes: where.routes, probePath: where.probePath, windowMs: WINDOW_MS }, { ...opts, load: where.load }, io, progress);
+    const flushed = Boolean(await link.waitFor((m) => m.type === 'stopped', io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill));
+    link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
+    link.close();
+    const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
+    if (injected.threads?.attached) await threadFilesDone(dataDir, opts.pid, measured.measureEnd, injected.threads.attached);
+    const report = buildAttachReport({
+      opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
+      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS,
+    });
+    return report;
+  } finally {
+    progress.stop();
+    link.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Opens the inspector, starts the agent through it, and hangs up. Whatever fails after the port
+ * opened, the inspector is closed again before we give up.
+ * @param {number} pid @param {import('../attach/listening.js').ListeningSocket[]} before @param {object} config
+ * @param {{timeoutMs: number, abort: AbortSignal}} options
+ */
+async function inject(pid, before, config, options) {
+  const inspector = await openInspector(pid, before, options);
+  const cdp = await Cdp.connect(inspector.url, options.timeoutMs);
+  try {
+    if (options.abort.aborted) {
+      await closeInspectorVia(cdp);
+      throw new ProbeError('interrupted while attaching: detached, no report written', EXIT.INTERRUPTED);
+    }
+    const result = await injectAgent(cdp, config, options.timeoutMs);
+    if (!result.ok) {
+      await closeInspectorVia(cdp);
+      throw new ProbeError(`cannot attach to process ${pid}: ${result.reason}`, EXIT.USAGE);
+    }
+    const threads = /** @type {{threads?: boolean}} */ (config).threads ? await injectThreads(cdp, config, options.timeoutMs) : null;
+    return { ...result, inspectorPort: inspector.port, threads };
+  } finally {
+    await cdp.close();
+  }
+}
+
+/** Waits until the process no longer listens on `port` (the inspector's). @param {number} pid @param {number} port */
+async function portGone(pid, port) {
+  const deadline = Date.now() + INSPECTOR_GONE_MS;
+  for (;;) {
+    if (!listeningSockets(pid).some((s) => s.port === port)) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+}
+
+/**
+ * The thread agents write their last file when the detach reaches their threads (a thread busy
+ * with back-to-back messages may take a while, or never get there).
+ * @param {string} dir @param {number} pid @param {number} end epoch ms of the window's end @param {number} count
+ */
+async function threadFilesDone(dir, pid, end, count) {
+  const deadline = Date.now() + THREADS_DONE_MS;
+  const done = () => fs.readdirSync(dir).filter((n) => n.startsWith(`thread-${pid}-`) && n.endsWith('.json')).filter((n) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')).end >= end;
+    } catch {
+      return false;
+    }
+  }).length >= count;
+  while (!done() && Date.now() < deadline) await sleep(50);
+}
+
+/** An abstract Unix socket (Linux): no file to leave behind, even when the tool is killed. */
+function agentSocketPath() {
+  return `\0eventloop-probe-attach-${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
+}
+
+/** @param {number} pid */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {number} s */
+export function formatUptime(s) {
+  if (s < 120) return `${Math.round(s)} s`;
+  if (s < 7200) return `${Math.round(s / 60)} min`;
+  if (s < 172800) return `${(s / 3600).toFixed(1)} h`;
+  return `${(s / 86400).toFixed(1)} days`;
+}

@@ -1,0 +1,60 @@
+// The messages an agent sent over its channel, kept in order, and waiting for one of them: shared
+// by a target the tool started (`run`) and an agent it injected (`attach`).
+
+import { onLines } from '../agent/channel.cjs';
+
+/** @typedef {{type: string, [key: string]: any}} AgentMessage */
+
+export class AgentMessages {
+  /** @param {() => Promise<unknown>} ended resolves when no more messages can come (asked at each wait) */
+  constructor(ended) {
+    this.ended = ended;
+    /** @type {AgentMessage[]} */
+    this.list = [];
+    /** @type {Set<(message: AgentMessage) => void>} */
+    this.listeners = new Set();
+  }
+
+  /** Reads JSON lines from the agent's socket. @param {import('node:net').Socket} socket */
+  read(socket) {
+    socket.on('error', () => {});
+    onLines(socket, (line) => {
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      this.list.push(message);
+      for (const listener of this.listeners) listener(message);
+    });
+  }
+
+  /**
+   * The first message matching `test`, or null when the agent is gone, time runs out or `abort` fires.
+   * @param {(message: AgentMessage) => boolean} test
+   * @param {number} timeoutMs
+   * @param {AbortSignal} [abort]
+   * @returns {Promise<AgentMessage | null>}
+   */
+  waitFor(test, timeoutMs, abort) {
+    const seen = this.list.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), timeoutMs);
+      const onAbort = () => done(null);
+      /** @param {AgentMessage} message */
+      const listener = (message) => test(message) && done(message);
+      /** @param {AgentMessage | null} value */
+      const done = (value) => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        abort?.removeEventListener('abort', onAbort);
+        resolve(value);
+      };
+      this.listeners.add(listener);
+      abort?.addEventListener('abort', onAbort);
+      this.ended().then(() => done(null));
+    });
+  }
+}
