@@ -18,6 +18,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
+const { sourceMapsOf } = require('./source-maps.cjs');
 
 const TAG = 'eventloop-probe';
 // Samples held in V8's memory at most before a chunk is written (~35 bytes each): at the default
@@ -113,7 +114,7 @@ class ProfileChunks {
     setImmediate(() => {
       if (!this.pending.has(name)) return;
       const t = epochNow();
-      const text = JSON.stringify(data);
+      const text = JSON.stringify({ ...data, sourceMaps: sourceMapsOf(/** @type {any} */ (profile)) });
       this.push({ type: 'tool', t, durationMs: epochNow() - t, what: 'profile write' });
       const file = path.join(this.dir, name);
       fs.writeFile(`${file}.part`, text, (error) => {
@@ -146,7 +147,7 @@ class ProfileChunks {
     if (!result) return;
     this.written += 1;
     writeProfile(this.dir, `profile-${process.pid}-c${this.written}.json`, {
-      kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile: result.profile,
+      kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile: result.profile, sourceMaps: sourceMapsOf(result.profile),
     });
   }
 }

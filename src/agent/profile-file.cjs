@@ -7,7 +7,7 @@ const path = require('node:path');
 
 /**
  * @param {string} dir @param {string} name
- * @param {{kind: string, epochOffsetMs: number, intervalUs: number, profile: unknown}} data
+ * @param {{kind: string, epochOffsetMs: number, intervalUs: number, profile: unknown, sourceMaps?: object}} data
  */
 function writeProfile(dir, name, data) {
   const file = path.join(dir, name);

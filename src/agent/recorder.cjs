@@ -40,7 +40,7 @@ function start(config, hooks = {}) {
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);
     if (durationMs >= LONG_GC_MS) sink.push({ type: 'gc', t, durationMs, kind });
-  });
+  }, (run) => sink.push({ type: 'gcrun', ...run }));
   const memory = { rssMaxBytes: 0, heapUsedMaxBytes: 0 };
   const work = new WorkMeter(config.windowMs);
   /** @type {{stop: () => void} | null} */
@@ -66,6 +66,7 @@ function start(config, hooks = {}) {
 
   /** @param {number} until */
   function flush(until) {
+    gc.drain();
     const windows = monitor.timeline.drain(until);
     if (windows.length) sink.push({ type: 'windows', windows });
     sampleMemory();

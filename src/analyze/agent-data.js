@@ -10,7 +10,8 @@ import path from 'node:path';
  * @property {any | null} summary the last summary the agent wrote
  * @property {any[]} blocks
  * @property {any[]} windows
- * @property {any[]} gcPauses
+ * @property {any[]} gcPauses GC pauses of 10 ms or more
+ * @property {import('./gc-share.js').GcRun[]} gcRuns shorter GC pauses, summed over runs of them
  * @property {any[]} memory
  * @property {any[]} listens
  * @property {any[]} marks
@@ -37,7 +38,7 @@ export function readAgentData(dir) {
 /** @param {string} dir @param {number} pid @returns {AgentData} */
 function readOne(dir, pid) {
   /** @type {AgentData} */
-  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0 };
+  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0 };
   const text = fs.readFileSync(path.join(dir, `events-${pid}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
     if (!line) continue;
@@ -64,6 +65,7 @@ function readOne(dir, pid) {
     if (typeof event.t === 'number') data.lastSeen = Math.max(data.lastSeen, event.t + (event.durationMs || 0));
     if (event.type === 'block') data.blocks.push(event);
     else if (event.type === 'gc') data.gcPauses.push(event);
+    else if (event.type === 'gcrun') data.gcRuns.push(event);
     else if (event.type === 'mem') data.memory.push(event);
     else if (event.type === 'listen') data.listens.push(event);
     else if (event.type === 'mark') data.marks.push(event);

@@ -1,21 +1,29 @@
-// Blame for every block: the CPU-profile samples that fell inside it give the stack that was
-// running, where its time went (top frames), its cause and loop phase, and one line of advice.
-// Aggregated over blocks: the call sites that blocked the loop longest.
+// Blame for every block: the CPU-profile samples that fell inside it, each weighed by the time it
+// stands for (profile/sample-spans.js), give the stack that was running, where its time went (top
+// frames), the frame to blame, the known blocking call it was in (known-calls.js), its cause and
+// loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
+// the call sites that blocked the loop longest. Every output takes the blame from here.
 
-import { framesOf } from './profiles.js';
 import { FrameMapper, siteOf, kindOf, AGENT_DIR } from './frames.js';
 import { classifyStack, adviceFor } from './causes.js';
+import { matchKnownCall } from './known-calls.js';
+import { BlockSampler } from './block-samples.js';
+import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
 const SAMPLE_FRAMES = 12;
+/** A known call is named when it holds at least this share of the block's sampled time. */
+const CALL_SHARE = 0.3;
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
+ * @typedef {{functionName: string, url: string, line: number}} Site0
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
- *   phase?: string | null, cause?: string | null, advice?: string,
+ *   phase?: string | null, cause?: string | null, advice?: string, adviceKind?: string,
  *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
+ *   culprit?: Site0 | null, call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
  *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  */
@@ -23,21 +31,19 @@ const SAMPLE_FRAMES = 12;
 /**
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
- * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], origins?: {t: number, durationMs: number, stack: string[]}[],
- *   toolStalls?: {t: number, durationMs: number, what?: string}[]}} context
+ * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
+ *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[]}} context
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
-  const mapper = new FrameMapper();
-  /** @type {Map<string, Frame[]>} */
-  const stackCache = new Map();
-  /** @type {Map<string, Site>} */
+  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})));
+  /** @type {Map<string, Site & {samples: number, culprit: boolean}>} */
   const sites = new Map();
 
   const out = blocks.map((block) => {
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
-    const samples = samplesIn(profiles, start, end, mapper, stackCache);
+    const samples = sampler.samplesIn(start, end);
     /** @type {AttributedBlock} */
     const result = { ...block };
     // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
@@ -47,67 +53,59 @@ export function attributeBlocks(blocks, profiles, context) {
     const toolMs = overlapMs(stalls.filter((s) => s.what !== 'block capture start'), start, end);
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
     if (captureMs > 0) result.captureMs = round(captureMs);
-    const toolSamples = samples.filter((s) => isToolSample(s.frames)).length;
     if (toolMs > 0) result.toolMs = round(toolMs);
-    if (isToolBlock(block.durationMs, toolMs, samples.length ? toolSamples / samples.length : 0, context.thresholdMs ?? 0)) result.tool = true;
+    if (isToolBlock(block.durationMs, toolMs, agentShare(samples), context.thresholdMs ?? 0)) result.tool = true;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
     if (origin) result.origin = parseStackLines(origin.stack);
-    const gcMs = overlapMs(context.gcPauses ?? [], start, end);
+    const gcMs = gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end);
+    const gcShare = block.durationMs > 0 ? Math.min(1, gcMs / block.durationMs) : 0;
+    Object.assign(result, { gcMs: round(gcMs), gcShare: round(gcShare) });
     if (samples.length === 0) {
-      const gc = gcMs >= block.durationMs / 2;
+      const gc = gcShare >= 0.5;
       Object.assign(result, {
-        stack: [], samples: [], topFrames: [],
-        cause: gc ? 'gc' : null, phase: gc ? 'gc' : null,
-        advice: gc ? adviceFor('gc', 'gc', block.durationMs, null) : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
+        stack: [], samples: [], topFrames: [], culprit: null, call: null,
+        cause: gc ? 'gc' : null, phase: gc ? 'gc' : null, adviceKind: gc ? 'gc' : 'none',
+        advice: gc ? adviceFor('gc', 'gc', block.durationMs, null, { gcShare }) : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
       });
       return result;
     }
-    /** @type {Map<string, number>} */ const causeCount = new Map();
-    /** @type {Map<string, number>} */ const phaseCount = new Map();
-    /** @type {Map<string, {frame: Frame, count: number, sample: Frame[]}>} */ const tops = new Map();
-    for (const s of samples) {
-      const c = classifyStack(s.frames);
-      if (c) {
-        causeCount.set(c.cause, (causeCount.get(c.cause) ?? 0) + 1);
-        phaseCount.set(`${c.cause}\0${c.phase}`, (phaseCount.get(`${c.cause}\0${c.phase}`) ?? 0) + 1);
-      }
-      const top = topFrame(s.frames);
-      if (!top) continue;
-      const key = `${top.functionName}\0${top.url}\0${top.line}`;
-      const t = tops.get(key) ?? { frame: top, count: 0, sample: s.frames };
-      t.count += 1;
-      tops.set(key, t);
-    }
+    const blame = blameBlock(samples, block.durationMs);
+    let cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
+    let phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
     // GC samples say the collector ran, not why the loop was held: they decide only when they
     // are the majority (or the observer saw pauses covering half the block).
-    const gcSamples = causeCount.get('gc') ?? 0;
-    causeCount.delete('gc');
-    let cause = /** @type {any} */ (argmax(causeCount) ?? 'sync');
-    if (gcSamples > samples.length / 2) { cause = 'gc'; phaseCount.set('gc\0gc', gcSamples); }
-    let phase = /** @type {any} */ ((argmax(new Map([...phaseCount].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
-    if (gcMs >= block.durationMs / 2) { cause = 'gc'; phase = 'gc'; }
-    const ranked = [...tops.values()].sort((a, b) => b.count - a.count);
-    const best = ranked[0];
-    const site = best ? siteOf(best.frame, context.cwd) : null;
+    if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
+    const best = blame.tops[0];
+    const culprit = best ? pick(best.frame) : null;
+    const call = blame.call && blame.call.weight >= CALL_SHARE * blame.total ? blame.call.call : null;
     Object.assign(result, {
       stack: (best?.sample ?? samples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(samples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
-      topFrames: ranked.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round((t.count / samples.length) * block.durationMs), share: round(t.count / samples.length) })),
+      topFrames: blame.tops.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round(t.ms), share: round(t.ms / block.durationMs) })),
+      culprit, call,
       cause, phase,
-      advice: adviceFor(cause, phase, block.durationMs, site),
+      adviceKind: call ? call.kind : cause,
+      advice: adviceFor(cause, phase, block.durationMs, culprit ? siteOf(culprit, context.cwd) : null, {
+        call, gcShare, matched: call ? `${call.frame.functionName} ${siteOf(call.frame, context.cwd)}` : undefined,
+      }),
     });
-    for (const t of result.tool ? [] : ranked) {
+    (result.tool ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
-      const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0 };
-      s.blockedMs += (t.count / samples.length) * block.durationMs;
+      const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
+      s.blockedMs += t.ms;
       s.count += 1;
+      s.samples += t.samples;
+      s.culprit ||= i === 0;
       sites.set(key, s);
-    }
+    });
     return result;
   });
 
+  // One sample that happens to sit in a block is noise: a site needs two samples, or to be
+  // the frame some block is blamed on.
   const topSites = [...sites.values()]
-    .map((s) => ({ ...s, blockedMs: round(s.blockedMs) }))
+    .filter((s) => s.samples >= 2 || s.culprit)
+    .map(({ samples: _n, culprit: _c, ...s }) => ({ ...s, blockedMs: round(s.blockedMs) }))
     .sort((a, b) => b.blockedMs - a.blockedMs)
     .slice(0, 20);
   return { blocks: out, topSites };
@@ -121,6 +119,83 @@ export function attributeBlocks(blocks, profiles, context) {
  */
 export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
+}
+
+/** The share of a block's sampled time spent with our agent's frames on the stack. @param {import('./block-samples.js').BlockSample[]} samples */
+function agentShare(samples) {
+  let agent = 0;
+  let total = 0;
+  for (const s of samples) {
+    const w = s.weightMs > 0 ? s.weightMs : 0;
+    total += w;
+    if (isToolSample(s.frames)) agent += w;
+  }
+  if (total > 0) return agent / total;
+  return samples.length ? samples.filter((s) => isToolSample(s.frames)).length / samples.length : 0;
+}
+
+/** @param {{t: number, durationMs: number}[]} spans @param {number} start @param {number} end */
+function overlapMs(spans, start, end) {
+  return spans.reduce((sum, p) => sum + Math.max(0, Math.min(end, p.t + p.durationMs) - Math.max(start, p.t)), 0);
+}
+
+/**
+ * Where one block's time went, by time: the frame to blame of each sample (a GC sample stands for
+ * the frame around it: the allocation that triggered it), the cause and phase, the known call.
+ * Time no sample covers goes to the frame the block is blamed on.
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {number} durationMs
+ */
+export function blameBlock(samples, durationMs) {
+  let total = samples.reduce((sum, s) => sum + s.weightMs, 0);
+  const even = !(total > 0);
+  if (even) total = samples.length;
+  /** @type {Map<string, number>} */ const causes = new Map();
+  /** @type {Map<string, number>} */ const phases = new Map();
+  /** @type {Map<string, {frame: Frame, ms: number, samples: number, sample: Frame[]}>} */ const tops = new Map();
+  /** @type {Map<string, {call: import('./known-calls.js').KnownCall, weight: number}>} */ const calls = new Map();
+  let gcWeight = 0;
+  samples.forEach((s, i) => {
+    const w = even ? 1 : s.weightMs;
+    const c = classifyStack(s.frames);
+    if (c?.cause === 'gc') gcWeight += w;
+    else if (c) {
+      causes.set(c.cause, (causes.get(c.cause) ?? 0) + w);
+      phases.set(`${c.cause}\0${c.phase}`, (phases.get(`${c.cause}\0${c.phase}`) ?? 0) + w);
+    }
+    const around = c?.cause === 'gc' ? aroundGc(samples, i) : s;
+    if (!around) return;
+    const top = topFrame(around.frames);
+    if (top) {
+      const key = `${top.functionName}\0${top.url}\0${top.line}`;
+      const t = tops.get(key) ?? { frame: top, ms: 0, samples: 0, sample: around.frames };
+      t.ms += w;
+      t.samples += 1;
+      tops.set(key, t);
+    }
+    const call = matchKnownCall(around.frames, around.line);
+    if (call) {
+      const key = `${call.kind}\0${call.name}\0${call.frame.url}\0${call.frame.line}\0${call.pattern ?? ''}`;
+      const k = calls.get(key) ?? { call, weight: 0 };
+      k.weight += w;
+      calls.set(key, k);
+    }
+  });
+  const scale = even ? durationMs / total : 1;
+  const ranked = [...tops.values()].map((t) => ({ ...t, ms: t.ms * scale })).sort((a, b) => b.ms - a.ms);
+  // time no sample stands for (the profile started or stopped inside the block) is the blamed frame's
+  if (ranked[0] && !even) ranked[0].ms += Math.max(0, durationMs - total);
+  const call = [...calls.values()].sort((a, b) => b.weight - a.weight)[0] ?? null;
+  return { total, gcWeight, causes, phases, tops: ranked, call };
+}
+
+/**
+ * The nearest sample with a JavaScript stack before a GC sample (else after it), in one block.
+ * @template {{frames: Frame[]}} S @param {S[]} samples @param {number} i @returns {S | null}
+ */
+function aroundGc(samples, i) {
+  for (let j = i - 1; j >= 0; j--) if (samples[j].frames[0]?.kind !== 'gc') return samples[j];
+  for (let j = i + 1; j < samples.length; j++) if (samples[j].frames[0]?.kind !== 'gc') return samples[j];
+  return null;
 }
 
 /**
@@ -148,44 +223,16 @@ export function topFrame(frames) {
 }
 
 /**
- * @param {import('./profiles.js').TimedProfile[]} profiles @param {number} start @param {number} end
- * @param {FrameMapper} mapper @param {Map<string, Frame[]>} cache
- * @returns {{t: number, frames: Frame[]}[]}
+ * The frame a block is blamed on, for every output: the block's culprit (decided above, by time);
+ * for a report saved before blocks had one, the same rule applied to its stack.
+ * @param {{culprit?: {functionName: string, url: string, line: number} | null, stack?: any[]}} block
+ * @returns {{functionName: string, url: string, line: number} | null}
  */
-function samplesIn(profiles, start, end, mapper, cache) {
-  // The continuous profile sampled the whole block; the watchdog's captures are the fallback
-  // (profile off, or a block that never ended and so never reached the continuous profile).
-  for (const kind of ['continuous', 'block']) {
-    /** @type {{t: number, frames: Frame[]}[]} */
-    const found = [];
-    profiles.forEach((p, index) => {
-      if (p.kind !== kind || p.endEpochMs < start || p.startEpochMs > end) return;
-      for (let i = lowerBound(p.times, start); i < p.times.length && p.times[i] <= end; i++) {
-        const key = `${index}:${p.leaves[i]}`;
-        let frames = cache.get(key);
-        if (!frames) {
-          frames = framesOf(p, p.leaves[i]).map((cf) => mapper.map(cf));
-          cache.set(key, frames);
-        }
-        if (frames.length === 1 && (frames[0].functionName === '(idle)' || frames[0].functionName === '(program)')) continue;
-        found.push({ t: p.times[i], frames });
-      }
-    });
-    if (found.length) return found;
-  }
-  return [];
-}
-
-/** @param {Float64Array} times @param {number} t */
-function lowerBound(times, t) {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (times[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+export function blamedFrame(block) {
+  if (block.culprit !== undefined) return block.culprit;
+  const stack = Array.isArray(block.stack) ? block.stack : [];
+  const top = stack.length ? topFrame(stack.map((f) => ({ ...f, url: f.url ?? '', kind: f.kind ?? kindOf(f.url ?? '', f.functionName ?? '') }))) : null;
+  return top ? pick(top) : null;
 }
 
 /** @template T @param {T[]} items @param {number} n @returns {T[]} */
@@ -200,11 +247,6 @@ function argmax(counts) {
   let max = -1;
   for (const [k, v] of counts) if (v > max) { best = k; max = v; }
   return best;
-}
-
-/** @param {{t: number, durationMs: number}[]} pauses @param {number} start @param {number} end */
-function overlapMs(pauses, start, end) {
-  return pauses.reduce((sum, p) => sum + Math.max(0, Math.min(end, p.t + p.durationMs) - Math.max(start, p.t)), 0);
 }
 
 /**

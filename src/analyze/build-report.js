@@ -69,7 +69,7 @@ export function buildReport(record) {
 
   const stacksMode = record.stacks?.mode ?? 'none';
   const context = {
-    from, cwd: record.cwd ?? process.cwd(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], origins: agent?.origins ?? [],
+    from, cwd: record.cwd ?? process.cwd(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
     toolStalls: agent?.toolStalls ?? [],
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);

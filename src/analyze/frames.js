@@ -18,8 +18,8 @@ export function kindOf(url, functionName) {
   return frameKind({ url, functionName });
 }
 
-/** @param {string} url */
-function toPath(url) {
+/** A file path for a file:// URL (others unchanged). @param {string} url */
+export function toPath(url) {
   if (!url.startsWith('file://')) return url;
   try {
     return fileURLToPath(url);
@@ -29,8 +29,10 @@ function toPath(url) {
 }
 
 export class FrameMapper {
-  constructor() {
+  /** @param {Record<string, object>[]} [inMemory] maps the agent read from Node, by url */
+  constructor(inMemory = []) {
     this.maps = new SourceMaps();
+    for (const maps of inMemory) for (const [url, payload] of Object.entries(maps)) this.maps.add(toPath(url), payload);
     /** @type {Map<string, Frame>} */
     this.cache = new Map();
   }

@@ -59,6 +59,7 @@ function mergeChunks(chunks, from, to) {
       const key = `${parentKey}\n${cf.functionName}\0${cf.url}\0${cf.lineNumber}\0${cf.columnNumber}`;
       const node = nodeFor(key, source, parent);
       mapped.set(source.id, node);
+      addTicks(node, source);
       for (const child of source.children ?? []) {
         const c = chunk.byId.get(child);
         if (c) stack.push([c, key, node]);
@@ -82,7 +83,25 @@ function mergeChunks(chunks, from, to) {
   const us = (/** @type {number} */ epochMs) => Math.round((epochMs - offsetMs) * 1000);
   const timeDeltas = times.map((t, i) => us(t) - (i === 0 ? us(startEpochMs) : us(times[i - 1])));
   const profile = { nodes: prune(nodes, samples), startTime: us(startEpochMs), endTime: us(endEpochMs), samples, timeDeltas };
-  return timeProfile({ kind: 'continuous', epochOffsetMs: offsetMs, intervalUs: first.intervalUs, profile }, first.file);
+  const sourceMaps = Object.assign({}, ...sorted.map((c) => c.sourceMaps ?? {}));
+  return timeProfile({ kind: 'continuous', epochOffsetMs: offsetMs, intervalUs: first.intervalUs, profile, sourceMaps }, first.file);
+}
+
+/**
+ * The line ticks of a chunk's node added to its merged node (which line of a function ran: the
+ * known-calls table reads it for JSON.parse and interpreted regexes).
+ * @param {ProfileNode} node @param {ProfileNode} source
+ */
+function addTicks(node, source) {
+  const ticks = /** @type {{line: number, ticks: number}[] | undefined} */ (/** @type {any} */ (source).positionTicks);
+  if (!ticks?.length) return;
+  const into = /** @type {any} */ (node);
+  into.positionTicks ??= [];
+  for (const t of ticks) {
+    const same = into.positionTicks.find((/** @type {{line: number}} */ x) => x.line === t.line);
+    if (same) same.ticks += t.ticks;
+    else into.positionTicks.push({ line: t.line, ticks: t.ticks });
+  }
 }
 
 /**

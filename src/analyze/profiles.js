@@ -5,6 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { sampleSpans } from '../profile/sample-spans.js';
 
 /**
  * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame 0-based
@@ -21,6 +22,7 @@ import path from 'node:path';
  * @property {Map<number, number>} parentOf
  * @property {Float64Array} times epoch ms of each sample
  * @property {number[]} leaves node id of each sample
+ * @property {Record<string, object>} sourceMaps maps Node held in memory for the profile's files (a loader such as tsx), by url
  * @typedef {{functionName: string, url: string, line: number, column: number}} StackFrame line and column 1-based
  * @typedef {{tMs: number, weightMs: number, frames: StackFrame[]}} TimedStack frames root first; tMs from the profile start
  */
@@ -54,7 +56,7 @@ export function readProfiles(dir, pid) {
 }
 
 /**
- * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile}} data
+ * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile, sourceMaps?: Record<string, object>}} data
  *   epochOffsetMs: what to add to the profile's clock (µs / 1000) to get epoch ms
  * @param {string} file
  * @returns {TimedProfile}
@@ -76,7 +78,7 @@ export function timeProfile(data, file) {
     times[i] = t / 1000 + data.epochOffsetMs;
   }
   return {
-    kind: data.kind, file, intervalUs: data.intervalUs, profile, byId, parentOf, times, leaves: samples,
+    kind: data.kind, file, intervalUs: data.intervalUs, profile, byId, parentOf, times, leaves: samples, sourceMaps: data.sourceMaps ?? {},
     startEpochMs: profile.startTime / 1000 + data.epochOffsetMs,
     endEpochMs: profile.endTime / 1000 + data.epochOffsetMs,
   };
@@ -100,8 +102,8 @@ export function framesOf(p, leaf) {
 
 /**
  * Each sample of a saved profile with its stack (root first, 1-based lines, one array per node so
- * that equal stacks share it) and the time it stands for: until the next sample, the last one
- * until the profile's end (at most a typical interval).
+ * that equal stacks share it) and the time it stands for (profile/sample-spans.js: until the next
+ * sample; a long gap goes to the sample that ends it).
  * @param {CpuProfile} profile
  * @returns {TimedStack[]}
  */
@@ -121,10 +123,8 @@ export function timedStacks(profile) {
   };
   const { times } = p;
   const typicalMs = median((profile.timeDeltas ?? []).slice(1)) / 1000 || 1;
-  return p.leaves.map((leaf, i) => {
-    const next = i + 1 < times.length ? times[i + 1] : Math.min(p.endEpochMs, times[i] + typicalMs);
-    return { tMs: times[i] - p.startEpochMs, weightMs: Math.max(0, next - times[i]), frames: stack(leaf) };
-  });
+  const spans = sampleSpans(times, typicalMs, p.endEpochMs);
+  return p.leaves.map((leaf, i) => ({ tMs: times[i] - p.startEpochMs, weightMs: Math.max(0, spans.to[i] - spans.from[i]), frames: stack(leaf) }));
 }
 
 /** @param {number[]} values */

@@ -1,16 +1,18 @@
 // Source maps of the app's files (TypeScript output, bundles): the `sourceMappingURL` comment at
-// the end of a file, inline (data: URL) or beside it, read once per file with node:module's parser.
+// the end of a file, inline (data: URL) or beside it, read once per file with node:module's parser;
+// or the map a loader such as tsx registered in memory, which the agent sent with the profile.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { segmentsOnLine } from './mapping-lines.js';
 
 const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
 
 export class SourceMaps {
   constructor() {
-    /** @type {Map<string, {map: SourceMap, dir: string} | null>} */
+    /** @type {Map<string, {map: SourceMap, dir: string, mappings: string} | null>} */
     this.byFile = new Map();
   }
 
@@ -27,6 +29,33 @@ export class SourceMaps {
     const source = String(found.originalSource);
     const original = source.startsWith('file://') ? fileURLToPath(source) : path.resolve(entry.dir, source);
     return { file: original, line: found.originalLine, column: found.originalColumn };
+  }
+
+  /**
+   * The original lines (0-based) a generated line holds from `column` on, in column order, of the
+   * source the segment at `column` maps to; null when the file has no map.
+   * @param {string} file @param {number} line @param {number} column
+   * @returns {number[] | null}
+   */
+  linesFrom(file, line, column) {
+    const entry = this.load(file);
+    if (!entry) return null;
+    const segments = segmentsOnLine(entry.mappings, line);
+    const first = segments.find((s) => s.column >= column);
+    if (!first) return [];
+    return [...new Set(segments.filter((s) => s.column >= column && s.source === first.source).map((s) => s.line))];
+  }
+
+  /**
+   * A map Node held in memory for a file (compiled by a loader at load time): it wins over the disk.
+   * @param {string} file @param {any} payload
+   */
+  add(file, payload) {
+    try {
+      this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? '') });
+    } catch {
+      // a map we cannot read: generated positions stay
+    }
   }
 
   /** @param {string} file */
@@ -64,5 +93,5 @@ function readMap(file) {
     base = path.dirname(mapFile);
   }
   if (payload.sourceRoot) base = path.resolve(base, payload.sourceRoot);
-  return { map: new SourceMap(payload), dir: base };
+  return { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? '') };
 }

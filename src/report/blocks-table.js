@@ -1,10 +1,12 @@
-// The Blocks table (when, how long, phase, the app frame that was running) and the call sites
-// that blocked the loop longest. Returns strings; empty when there is nothing to show.
+// The Blocks table (when, how long, cause, the frame blamed, the known blocking call) and the call
+// sites that blocked the loop longest, with the advice. The blame is the analysis' (blamedFrame):
+// nothing is decided here. Returns strings; empty when there is nothing to show.
 
 import Table from 'cli-table3';
 import { ms } from './format.js';
 import { siteOf } from '../analyze/frames.js';
-import { topFrame } from '../analyze/attribution.js';
+import { blamedFrame } from '../analyze/attribution.js';
+import { callLabel } from '../analyze/known-calls.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -18,9 +20,6 @@ function table(head) {
 /** @param {{url: string, line: number} | undefined} f @param {string} cwd */
 const site = (f, cwd) => (f && f.url ? siteOf(f, cwd) : '-');
 
-/** The frame a block is blamed on (the app's innermost, as in the report). @param {import('../analyze/frames.js').Frame[]} stack */
-const blamed = (stack) => topFrame(stack) ?? stack[0];
-
 /**
  * @param {Report} report @param {import('chalk').ChalkInstance} c @param {string} cwd
  * @returns {string[]}
@@ -31,12 +30,13 @@ export function renderBlocks(report, c, cwd) {
   const out = [];
   const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, MAX_ROWS);
   const shown = blocks.filter((b) => longest.includes(b));
-  const t = table(['block at', 'duration', 'cause', 'phase', 'running (app frame)']);
+  const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'running (app frame)', 'blocking call']);
   for (const b of shown) {
-    const f = b.stack?.length ? blamed(b.stack) : undefined;
+    const f = blamedFrame(b);
     t.push([
       ms(b.startMs), c.red(ms(b.durationMs) + (b.ongoing ? ' (ongoing)' : '')), b.cause ?? '-', b.phase ?? '-',
-      f ? `${f.functionName} ${site(f, cwd)}` : '-',
+      typeof b.gcShare === 'number' && b.gcShare > 0 ? `${Math.round(b.gcShare * 100)}%` : '-',
+      f ? `${f.functionName} ${site(f, cwd)}` : '-', callLabel(b.call),
     ]);
   }
   out.push(t.toString() + (blocks.length > shown.length ? `\n(${blocks.length - shown.length} shorter blocks not shown; all are in report.json)` : ''));
@@ -49,7 +49,7 @@ export function renderBlocks(report, c, cwd) {
   // One line per kind of block and place: the longest block of each says it.
   const byKind = new Map();
   for (const b of longest) {
-    const key = `${b.cause}\0${site(b.stack?.length ? blamed(b.stack) : undefined, cwd)}`;
+    const key = `${b.adviceKind ?? b.cause}\0${site(blamedFrame(b) ?? undefined, cwd)}`;
     if (b.advice && b.cause && !byKind.has(key)) byKind.set(key, b.advice);
   }
   for (const line of [...byKind.values()].slice(0, 3)) out.push(c.cyan(`advice: ${line}`));

@@ -7,6 +7,8 @@ import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
+import { blamedFrame } from '../analyze/attribution.js';
+import { callLabel } from '../analyze/known-calls.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -86,7 +88,10 @@ function slim(report) {
   return {
     ...report,
     timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => (
-      Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { ...b, samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : b)),
+    // the page shows the analysis' blame (blamedFrame) and the known call's label; it decides nothing
+    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => ({
+      ...b, culprit: blamedFrame(b), callLabel: b.call ? callLabel(b.call) : null,
+      ...(Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : {}),
+    })),
   };
 }

@@ -7,11 +7,14 @@ import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
+import { blamedFrame } from '../analyze/attribution.js';
+import { callLabel } from '../analyze/known-calls.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
 const ICON = { responsive: '🟢', degraded: '🟡', blocked: '🔴' };
 const MAX_BLOCKS = 10;
+const MAX_ADVICE = 3;
 
 /** @param {unknown} v */
 function cell(v) {
@@ -79,9 +82,19 @@ export function renderMarkdown(report) {
   if (blocks.length) {
     const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
     out.push(`### Longest blocks${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
-    out.push(mdTable(['start', 'duration', 'running', 'cause'], longest.map((x) => [
-      x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x), x.cause ?? x.phase ?? '-',
+    out.push(mdTable(['start', 'duration', 'running', 'blocking call', 'cause', 'GC'], longest.map((x) => [
+      x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x),
+      x.call ? `\`${callLabel(x.call)}\`` : '-', x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
     ])), '');
+    // one line per kind of advice and place: the longest block of each says it
+    const advice = new Map();
+    for (const x of longest) {
+      const f = blamedFrame(x);
+      const key = `${x.adviceKind ?? x.cause}\0${f ? `${f.url}:${f.line}` : ''}`;
+      if (x.advice && x.cause && !advice.has(key)) advice.set(key, x.advice);
+    }
+    for (const line of [...advice.values()].slice(0, MAX_ADVICE)) out.push(`- advice: ${cell(line)}`);
+    if (advice.size) out.push('');
   }
   const warm = warmupLine(report);
   if (warm) out.push(`_${warm}_`, '');
@@ -104,10 +117,9 @@ function baselineSection(b) {
   return out;
 }
 
-/** The innermost frame of your own code in a block's stack (else the innermost), or '-'. @param {import('../../types/report.js').AttributedBlock} block */
+/** The frame the analysis blamed the block on, or '-'. @param {import('../../types/report.js').AttributedBlock} block */
 function runningFrame(block) {
-  const stack = Array.isArray(block.stack) ? block.stack : [];
-  const f = stack.find((x) => x.kind === 'app') ?? stack[0];
+  const f = blamedFrame(block);
   if (!f) return '-';
   const where = siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null });
   return `\`${f.functionName || '(anonymous)'}\` ${where}`;

@@ -1,8 +1,8 @@
-// The call sites that blocked the loop longest: report.topSites when the run recorded it,
-// otherwise derived from the stacks of the blocks (the innermost frame of your own code, or the
-// innermost frame when none is yours). Pure.
+// The call sites that blocked the loop longest: report.topSites (weighed by time in the analysis)
+// when the run recorded it, otherwise the frames the blocks are blamed on (blamedFrame). Pure.
 
-import { frameKind, displayUrl } from '../profile/frame-kind.js';
+import { displayUrl } from '../profile/frame-kind.js';
+import { blamedFrame } from '../analyze/attribution.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -19,8 +19,7 @@ export function topSites(report, limit = 10) {
   /** @type {Map<string, Site>} */
   const sites = new Map();
   for (const b of Array.isArray(report.blocks) ? report.blocks : []) {
-    const stack = Array.isArray(b.stack) ? b.stack : [];
-    const frame = stack.find((f) => frameKind(f) === 'app') ?? stack[0];
+    const frame = blamedFrame(b);
     if (!frame) continue;
     const key = `${frame.functionName}\u0000${frame.url}\u0000${frame.line}`;
     const site = sites.get(key) ?? { functionName: frame.functionName || '(anonymous)', url: displayUrl(frame.url), line: frame.line ?? null, blockedMs: 0, count: 0 };

@@ -60,12 +60,14 @@ function renderTables(report) {
   byId('tables').replaceChildren(...parts);
 }
 
-/** The innermost frame of your own code in a block's stack, else the innermost frame. @param {any} block */
+/** The frame the analysis blamed the block on (html.js puts it in `culprit`). @param {any} block */
 function runningFrame(block) {
-  const stack = Array.isArray(block.stack) ? block.stack : [];
-  const f = stack.find((/** @type {any} */ x) => x.kind === 'app') ?? stack[0];
+  const f = block.culprit;
   return f ? `${f.functionName || '(anonymous)'} ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}` : '-';
 }
+
+/** @param {any} block */
+const gcCell = (block) => (typeof block.gcShare === 'number' && block.gcShare > 0 ? fmtPct(block.gcShare) : '-');
 
 /** @param {any} data @param {(i: number) => void} onSelect */
 function renderBlocks(data, onSelect) {
@@ -74,9 +76,9 @@ function renderBlocks(data, onSelect) {
     byId('blocks').replaceChildren(h('p', { class: 'muted', text: 'No block: the loop never stalled for the threshold or longer.' }));
     return;
   }
-  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'running', 'phase', 'cause'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
+  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'running', 'blocking call', 'phase', 'cause', 'GC'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
     String(i + 1), fmtAt(b.startMs), { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
-    { text: runningFrame(b), cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' },
+    { text: runningFrame(b), cls: 'text' }, { text: b.callLabel ?? '-', cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' }, gcCell(b),
   ]), { onRow: (i) => onSelect(i) }));
 }
 
@@ -89,7 +91,8 @@ function renderBlockDetail(data, i, showFlame) {
   const hasTree = (data.flame?.blocks ?? []).some((/** @type {any} */ t) => t.block === i);
   el.replaceChildren(...[
     h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
-    b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`].filter(Boolean).join(' · ') }) : null,
+    b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`, gcCell(b) !== '-' && `GC: ${gcCell(b)} of the block`].filter(Boolean).join(' · ') }) : null,
+    b.callLabel ? h('div', { text: `blocking call: ${b.callLabel} (matched frame: ${b.call.frame.functionName} ${frameLocation({ name: '', url: b.call.frame.url ?? '', line: b.call.frame.line ?? 0 })})` }) : null,
     b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
     stack.length
       ? h('ol', { class: 'stack' }, stack.map((/** @type {any} */ f) => h('li', {}, [

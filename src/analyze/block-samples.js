@@ -1,0 +1,148 @@
+// The CPU-profile samples that fall inside a block, each with the time it stands for inside the
+// block (sample-spans.js: a gap the profiler could not sample goes to the sample that ends it),
+// its frames (source-mapped) and the source line its innermost frame was running.
+
+import fs from 'node:fs';
+import { framesOf } from './profiles.js';
+import { sampleSpans } from '../profile/sample-spans.js';
+import { toPath } from './frames.js';
+import { matchKnownCall } from './known-calls.js';
+
+/**
+ * @typedef {import('./frames.js').Frame} Frame
+ * @typedef {import('./frames.js').FrameMapper} FrameMapper
+ * @typedef {import('./known-calls.js').SourceLine} SourceLine
+ * @typedef {{t: number, weightMs: number, frames: Frame[], line: SourceLine | null}} BlockSample
+ */
+
+const PSEUDO = new Set(['(idle)', '(program)']);
+const MAX_LINE = 400;
+
+export class BlockSampler {
+  /** @param {import('./profiles.js').TimedProfile[]} profiles @param {FrameMapper} mapper */
+  constructor(profiles, mapper) {
+    this.profiles = profiles;
+    this.mapper = mapper;
+    /** @type {Map<string, Frame[]>} */
+    this.stacks = new Map();
+    /** @type {Map<string, SourceLine | null>} */
+    this.lines = new Map();
+    /** @type {Map<string, string[] | null>} */
+    this.files = new Map();
+    /** @type {Map<import('./profiles.js').TimedProfile, {from: Float64Array, to: Float64Array}>} */
+    this.spans = new Map();
+  }
+
+  /**
+   * Samples of [start, end] (epoch ms). The continuous profile sampled the whole block; the
+   * watchdog's captures are the fallback (profile off, or a block that never ended).
+   * @param {number} start @param {number} end
+   * @returns {BlockSample[]}
+   */
+  samplesIn(start, end) {
+    for (const kind of ['continuous', 'block']) {
+      /** @type {BlockSample[]} */
+      const found = [];
+      this.profiles.forEach((p, index) => {
+        if (p.kind !== kind || p.endEpochMs < start || p.startEpochMs > end) return;
+        const spans = this.spansOf(p);
+        for (let i = Math.max(0, lowerBound(p.times, start) - 1); i < p.times.length && spans.from[i] < end; i++) {
+          const weightMs = Math.min(end, spans.to[i]) - Math.max(start, spans.from[i]);
+          if (!(weightMs > 0) && !(p.times[i] >= start && p.times[i] <= end)) continue;
+          const frames = this.framesAt(p, index, p.leaves[i]);
+          if (frames.length === 1 && PSEUDO.has(frames[0].functionName)) continue;
+          found.push({ t: p.times[i], weightMs: Math.max(0, weightMs), frames, line: this.lineAt(p, index, p.leaves[i], frames) });
+        }
+      });
+      if (found.length) return found;
+    }
+    return [];
+  }
+
+  /** @param {import('./profiles.js').TimedProfile} p */
+  spansOf(p) {
+    let spans = this.spans.get(p);
+    if (!spans) {
+      spans = sampleSpans(p.times, p.intervalUs / 1000, p.endEpochMs);
+      this.spans.set(p, spans);
+    }
+    return spans;
+  }
+
+  /** @param {import('./profiles.js').TimedProfile} p @param {number} index @param {number} leaf */
+  framesAt(p, index, leaf) {
+    const key = `${index}:${leaf}`;
+    let frames = this.stacks.get(key);
+    if (!frames) {
+      frames = framesOf(p, leaf).map((cf) => this.mapper.map(cf));
+      this.stacks.set(key, frames);
+    }
+    return frames;
+  }
+
+  /**
+   * The source line the innermost frame of a node was running most (the profile's line ticks),
+   * mapped to the original source, with its text; null for native frames and unreadable files.
+   * @param {import('./profiles.js').TimedProfile} p @param {number} index @param {number} leaf @param {Frame[]} frames
+   * @returns {SourceLine | null}
+   */
+  lineAt(p, index, leaf, frames) {
+    const key = `${index}:${leaf}`;
+    if (this.lines.has(key)) return this.lines.get(key) ?? null;
+    /** @type {SourceLine | null} */
+    let found = null;
+    const node = /** @type {any} */ (p.byId.get(leaf));
+    const top = frames[0];
+    const ticks = /** @type {{line: number, ticks: number}[]} */ (node?.positionTicks ?? []);
+    if (top && (top.kind === 'app' || top.kind === 'node_modules') && ticks.length) {
+      const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
+      /** @type {SourceLine[]} */
+      const candidates = [];
+      for (const line of this.originalLines(node.callFrame, hot.line)) {
+        const text = this.fileLines(top.url)?.[line - 1];
+        if (text !== undefined) candidates.push({ line, text: text.slice(0, MAX_LINE) });
+      }
+      // one generated line holding several original ones: the one that runs a known call
+      found = candidates.length > 1 ? candidates.find((c) => matchKnownCall(frames, c)) ?? candidates[0] : candidates[0] ?? null;
+    }
+    this.lines.set(key, found);
+    return found;
+  }
+
+  /**
+   * The original lines (1-based) a generated line of a frame's function stands for: itself
+   * without a source map, one line for most maps, several for a loader that compiles to one line.
+   * @param {import('./profiles.js').CallFrame} cf @param {number} line 1-based, generated
+   */
+  originalLines(cf, line) {
+    const from = cf.lineNumber === line - 1 ? cf.columnNumber : 0;
+    const lines = this.mapper.maps.linesFrom(toPath(cf.url), line - 1, from);
+    return lines === null ? [line] : lines.map((l) => l + 1);
+  }
+
+  /** @param {string} file */
+  fileLines(file) {
+    if (!this.files.has(file)) {
+      let lines = null;
+      try {
+        lines = fs.readFileSync(file, 'utf8').split('\n');
+      } catch {
+        lines = null; // gone, or not a file (eval code, a URL)
+      }
+      this.files.set(file, lines);
+    }
+    return this.files.get(file) ?? null;
+  }
+}
+
+/** @param {Float64Array} times @param {number} t */
+function lowerBound(times, t) {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,108 @@
+// The known blocking calls table, a row at a time, on stacks shaped as Node 20/22/24 profiles
+// show them (innermost frame first), and the advice each gives.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { KNOWN_CALLS, matchKnownCall, callFix, callLabel } from '../../src/analyze/known-calls.js';
+import { adviceFor } from '../../src/analyze/causes.js';
+
+/** @param {string} functionName @param {string} [url] @param {number} [line] */
+const f = (functionName, url = '', line = 1) => ({ functionName, url, line });
+const handler = f('handler', '/srv/app.js', 12);
+const express = [f('handle', '/srv/node_modules/express/lib/router/layer.js', 86), f('emit', 'node:events', 471)];
+/** @param {...ReturnType<typeof f>} inner */
+const stack = (...inner) => [...inner, handler, ...express];
+
+/** @type {Record<string, {frames: ReturnType<typeof f>[], line?: {line: number, text: string}, name: string, frame: string, fix: RegExp}[]>} */
+const CASES = {
+  regex: [
+    { frames: stack(f('RegExp: (a+)+$')), name: 'RegExp', frame: 'RegExp: (a+)+$', fix: /catastrophic backtracking.*nested quantifiers/ },
+    // still interpreted: the caller's own time, at the line that runs the literal
+    { frames: stack(), line: { line: 13, text: "  res.send(String(/(a+)+$/.test('a'.repeat(23) + '!')));" }, name: 'RegExp', frame: 'handler', fix: /catastrophic backtracking/ },
+    { frames: stack(f('RegExp: ^\\d+-\\w+$')), name: 'RegExp', frame: 'RegExp: ^\\d+-\\w+$', fix: /^backtracking on a long input/ },
+  ],
+  json: [
+    { frames: stack(), line: { line: 12, text: '  const o = JSON.parse(big);' }, name: 'JSON.parse', frame: 'handler', fix: /payload.*worker thread/ },
+    { frames: stack(), line: { line: 20, text: '  res.end(JSON.stringify(rows));' }, name: 'JSON.stringify', frame: 'handler', fix: /serialize it in a worker/ },
+  ],
+  'fs-sync': [
+    { frames: stack(f('read'), f('readSync', 'node:fs', 708), f('tryReadSync', 'node:fs', 420), f('readFileSync', 'node:fs', 441)), name: 'fs.readFileSync', frame: 'readFileSync', fix: /fs\.promises\.readFile or a stream/ },
+    { frames: stack(f('writeBuffer'), f('writeSync', 'node:fs'), f('writeFileSync', 'node:fs')), name: 'fs.writeFileSync', frame: 'writeFileSync', fix: /fs\.promises\.writeFile or a stream/ },
+  ],
+  'zlib-sync': [
+    { frames: stack(f('writeSync'), f('processChunkSync', 'node:zlib', 393), f('zlibBufferSync', 'node:zlib', 164), f('syncBufferWrapper', 'node:zlib', 766)), name: 'zlib.*Sync', frame: 'syncBufferWrapper', fix: /zlib\.gzip.*zlib\.createGzip/ },
+  ],
+  'crypto-sync': [
+    { frames: stack(f('run'), f('pbkdf2Sync', 'node:internal/crypto/pbkdf2', 61)), name: 'crypto.pbkdf2Sync', frame: 'pbkdf2Sync', fix: /async crypto\.pbkdf2 /u },
+    { frames: stack(f('run'), f('scryptSync', 'node:internal/crypto/scrypt')), name: 'crypto.scryptSync', frame: 'scryptSync', fix: /async crypto\.scrypt /u },
+    { frames: stack(f('run'), f('generateKeyPairSync', 'node:internal/crypto/keygen')), name: 'crypto.generateKeyPairSync', frame: 'generateKeyPairSync', fix: /crypto\.generateKeyPair /u },
+    { frames: stack(f('run'), f('randomFillSync', 'node:internal/crypto/random')), name: 'crypto.randomFillSync', frame: 'randomFillSync', fix: /crypto\.randomFill /u },
+  ],
+  'child-process-sync': [
+    { frames: stack(f('spawn'), f('spawnSync', 'node:internal/child_process'), f('spawnSync', 'node:child_process'), f('execSync', 'node:child_process')), name: 'child_process.execSync', frame: 'execSync', fix: /child_process\.execFile \(or exec\)/ },
+    { frames: stack(f('spawn'), f('spawnSync', 'node:internal/child_process'), f('spawnSync', 'node:child_process'), f('execFileSync', 'node:child_process')), name: 'child_process.execFileSync', frame: 'execFileSync', fix: /child_process\.execFile,/ },
+    { frames: stack(f('spawn'), f('spawnSync', 'node:internal/child_process'), f('spawnSync', 'node:child_process')), name: 'child_process.spawnSync', frame: 'spawnSync', fix: /child_process\.spawn,/ },
+  ],
+  bcryptjs: [
+    { frames: stack(...['_encipher', '_key', 'next', '_crypt', '_hash', 'hashSync'].map((n) => f(n, '/srv/node_modules/bcryptjs/umd/index.js'))), name: 'bcryptjs.hashSync', frame: 'hashSync', fix: /async bcrypt\.hash \(it yields between rounds\).*native bcrypt/ },
+    { frames: stack(...['_encipher', '_crypt', '_hash', 'compareSync'].map((n) => f(n, '/srv/node_modules/bcryptjs/index.js'))), name: 'bcryptjs.compareSync', frame: 'compareSync', fix: /async bcrypt\.compare/ },
+  ],
+  bcrypt: [
+    { frames: stack(f('hashSync', '/srv/node_modules/bcrypt/bcrypt.js', 91)), name: 'bcrypt.hashSync', frame: 'hashSync', fix: /async bcrypt\.hash: it hashes on libuv's thread pool/ },
+  ],
+};
+
+for (const row of KNOWN_CALLS) {
+  test(`known call "${row.id}": matched on its frames, with its fix`, () => {
+    const cases = CASES[row.id];
+    assert.ok(cases?.length, `no case for row ${row.id}`);
+    for (const c of cases) {
+      const call = matchKnownCall(c.frames, c.line ?? null);
+      assert.ok(call, `${row.id}: ${c.name} not matched`);
+      assert.equal(call.id, row.id);
+      assert.equal(call.kind, row.kind);
+      assert.equal(call.name, c.name);
+      assert.equal(call.frame.functionName, c.frame);
+      if (c.line) assert.equal(call.frame.line, c.line.line, 'the line that ran, not the function\'s first');
+      assert.match(callFix(call), c.fix);
+    }
+  });
+}
+
+test('the pattern of a regex is kept; a line without a call or regex matches nothing', () => {
+  assert.equal(matchKnownCall(stack(f('RegExp: (a+)+$')))?.pattern, '(a+)+$');
+  assert.equal(callLabel(matchKnownCall(stack(f('RegExp: (a+)+$')))), 'RegExp /(a+)+$/');
+  assert.equal(matchKnownCall(stack(), { line: 3, text: '  const ratio = total / count / 2;' }), null);
+  assert.equal(matchKnownCall(stack(), { line: 3, text: '  // JSON parse later: /not a regex/' }), null);
+  assert.equal(matchKnownCall(stack(), null), null);
+  // a plain CPU loop, and Node's own async fs: nothing known
+  assert.equal(matchKnownCall(stack(f('busy', '/srv/app.js', 4))), null);
+  assert.equal(matchKnownCall(stack(f('readFile', 'node:fs'))), null);
+  // a native frame named parse (URL parsing) is not JSON.parse
+  assert.equal(matchKnownCall(stack(f('parse', ''))), null);
+  // JSON.parse of the result of a regex replace: the line's call is JSON
+  assert.equal(matchKnownCall(stack(), { line: 5, text: 'JSON.parse(s.replace(/\\n/g, ""))' })?.name, 'JSON.parse');
+});
+
+test('the frame nearest the app is the API it called', () => {
+  // readFileSync calls readSync: the app called readFileSync
+  const call = matchKnownCall(stack(f('read'), f('readSync', 'node:fs'), f('readFileSync', 'node:fs')));
+  assert.equal(call?.name, 'fs.readFileSync');
+  // crypto.randomBytes(100) reaches randomFillSync inside: the app called randomBytes, no Sync API
+  assert.equal(matchKnownCall(stack(f('run'), f('randomFillSync', 'node:internal/crypto/random'), f('randomBytes', 'node:internal/crypto/random'))), null);
+  // bcryptjs's async hash runs the same rounds in slices: not hashSync
+  assert.equal(matchKnownCall(stack(...['_encipher', '_crypt', 'next'].map((n) => f(n, '/srv/node_modules/bcryptjs/index.js')))), null);
+});
+
+test('advice: the call, where, how long, the matched frame, the fix, and the GC share', () => {
+  const call = matchKnownCall(stack(f('read'), f('readSync', 'node:fs'), f('readFileSync', 'node:fs', 441)));
+  const text = adviceFor('sync', 'poll', 503.7, 'app.js:16', { call, gcShare: 0.4, matched: 'readFileSync node:fs:441' });
+  assert.match(text, /^fs\.readFileSync in app\.js:16 held the loop 504 ms \[matched frame: readFileSync node:fs:441\]: .*fs\.promises\.readFile/);
+  assert.match(text, /garbage collection took 40% of it: allocate less/);
+  assert.doesNotMatch(adviceFor('sync', 'poll', 100, 'a.js:1', { call, gcShare: 0.1 }), /garbage collection/);
+  // GC most of the block, with a known call: both said
+  const json = matchKnownCall(stack(), { line: 12, text: 'JSON.parse(big)' });
+  assert.match(adviceFor('gc', 'gc', 600, 'app.js:12', { call: json, gcShare: 0.6 }), /^JSON\.parse in app\.js:12 held the loop 600 ms, 60% of it garbage collection/);
+  // no known call: the general advice, with the GC share
+  assert.match(adviceFor('sync', 'poll', 300, 'app.js:3', { gcShare: 0.3 }), /without yielding: split the work.*garbage collection took 30%/);
+});
