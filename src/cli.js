@@ -10,6 +10,7 @@ import { compareCommand } from './commands/compare-command.js';
 import { attachCommand } from './commands/attach-command.js';
 import { printRunResult } from './commands/print-run.js';
 import { renderRunTables } from './report/table.js';
+import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';
 import * as parse from './options.js';
 import { RUN_DEFAULTS as D } from './defaults.js';
@@ -83,7 +84,9 @@ function buildProgram(io, setExit) {
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--show-output', 'echo the app\'s stdout and stderr (always saved in target.log)')
     .option('--fail-on <budgets>', 'exit 1 when a budget is breached, e.g. "lag.p99>50ms,blocks.count>0" (repeatable)', parse.budgets)
-    .option('--format <list>', 'files to write: json,html,md,junit (default all; report.json always)', parse.formats)
+    .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit; report.json always)', parse.formats)
+    .option('--baseline <report>', 'judge this run against a saved one (its report.json or folder, or a folder of runs); exit 1 on a regression')
+    .option('--baseline-threshold <pct>', 'with --baseline: a metric worse by at least this percentage is a regression', parse.percent, 10)
     .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
     .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
     .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
@@ -101,11 +104,14 @@ function buildProgram(io, setExit) {
     .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run')
     .argument('<report>', 'a report folder or its report.json')
     .option('--fail-on <budgets>', 'check these budgets instead of the saved ones; exit 1 when one is breached', parse.budgets)
-    .option('--format <list>', 'files to write: json,html,md,junit (default all)', parse.formats)
+    .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit)', parse.formats)
+    .option('--baseline <report>', 'judge the saved run against another saved one; exit 1 on a regression')
+    .option('--baseline-threshold <pct>', 'with --baseline: a metric worse by at least this percentage is a regression', parse.percent, 10)
     .option('-o, --out <dir>', 'write into this folder (default: the report\'s own)')
     .action((input, opts) => {
-      const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format }, { env: io.env, cwd: io.cwd });
-      io.stdout.write(renderRunTables(result.report, chalkFor(io.stdout, io.env)));
+      const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format, baseline: opts.baseline, baselineThreshold: opts.baselineThreshold }, { env: io.env, cwd: io.cwd });
+      const chalk = chalkFor(io.stdout, io.env);
+      io.stdout.write(renderRunTables(result.report, chalk) + renderBaselineTable(result.report, chalk));
       io.stdout.write(`report: ${result.outDir} (${result.files.join(', ')})\n`);
       for (const note of result.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
       if (result.message) io.stderr.write(`eventloop-probe: ${result.message}\n`);

@@ -71,13 +71,23 @@ export function budgets(value, previous = []) {
   }
 }
 
-export const FORMATS = ['json', 'html', 'md', 'junit'];
+/** Formats written when --format is not given. */
+export const DEFAULT_FORMATS = ['json', 'html', 'md', 'junit'];
+/** Every format: the defaults, pprof (profile.pb.gz) and benchmark (github-action-benchmark's JSON). */
+export const FORMATS = [...DEFAULT_FORMATS, 'pprof', 'benchmark'];
 
-/** @param {string} value comma-separated formats: json, html, md (markdown), junit, or all */
+/** @param {string} value comma-separated formats: json, html, md (markdown), junit, pprof, benchmark, or all */
 export function formats(value) {
   const names = String(value).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
     .flatMap((s) => (s === 'all' ? FORMATS : [s === 'markdown' ? 'md' : s === 'xml' ? 'junit' : s]));
   const unknown = names.filter((s) => !FORMATS.includes(s));
   if (names.length === 0 || unknown.length) throw new InvalidArgumentError(`expected a comma-separated list of ${FORMATS.join(', ')} (or all)${unknown.length ? `, not ${unknown.join(', ')}` : ''}.`);
   return [...new Set(names)];
+}
+
+/** @param {string} value a percentage, e.g. 10 or 10% */
+export function percent(value) {
+  const n = Number(String(value).replace(/%$/, ''));
+  if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive percentage, e.g. 10.');
+  return n;
 }

@@ -11,6 +11,7 @@ import type { readThreads } from '../src/analyze/threads.js';
 import type { BudgetResult } from '../src/analyze/budgets.js';
 import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
+import type { BaselineResult } from '../src/analyze/baseline.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 export type ThreadRow = ReturnType<typeof readThreads>[number];
@@ -20,7 +21,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult };
 
 export interface Report {
   schemaVersion: number;
@@ -64,7 +65,10 @@ export interface Report {
   notes: string[];
   /** the --fail-on budgets and their results (empty without --fail-on) */
   budgets: BudgetResult[];
-  /** files of the report folder by kind: json, log, html, flamegraph, md, junit, profile, 0x, clinic */
+  /** this run judged against saved runs (--baseline): deltas, regressions, settings that differ */
+  baseline?: BaselineResult;
+  /** files of the report folder by kind: json, log, html, flamegraph, md, junit, profile, pprof,
+   *  benchmark, benchmarkBigger, 0x, clinic */
   artifacts: Record<string, string>;
 }
 

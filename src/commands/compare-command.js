@@ -12,17 +12,9 @@ import { renderCompareTable } from '../report/compare-table.js';
 import { renderSavedDiff } from '../report/saved-table.js';
 import { chalkFor } from '../report/colors.js';
 import { prepareOutDir } from '../launch/out-dir.js';
-import { InvalidArgumentError } from 'commander';
 import * as parse from '../options.js';
 import { EXIT } from '../errors.js';
 import scenarios from '../../scenarios/index.cjs';
-
-/** @param {string} value a percentage */
-function percent(value) {
-  const n = Number(String(value).replace(/%$/, ''));
-  if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive percentage, e.g. 10.');
-  return n;
-}
 
 /**
  * @param {import('commander').Command} program
@@ -43,8 +35,8 @@ Scenarios: ${scenarios.NAMES.join(', ')}.`)
     .option('--rounds <n>', 'scenarios: rounds of work per job', parse.positiveInt, COMPARE_DEFAULTS.rounds)
     .option('--time-budget <seconds>', 'scenarios: measured time per scenario run; a job stops at it too', parse.seconds, COMPARE_DEFAULTS.timeBudget)
     .option('--repeat <n>', 'scenarios: runs per scenario, for medians and spread', parse.positiveInt, COMPARE_DEFAULTS.repeat)
-    .option('--threshold <pct>', 'with --runs: a change worse than this percentage is a regression', percent, 10)
-    .option('--fail-on-regression <pct>', 'with --runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', percent)
+    .option('--threshold <pct>', 'with --runs: a change worse than this percentage is a regression', parse.percent, 10)
+    .option('--fail-on-regression <pct>', 'with --runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', parse.percent)
     .option('--json', 'print compare.json on stdout and nothing else there')
     .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; with --runs: only when given)')
     .action(async (args, opts, cmd) => {

@@ -67,3 +67,14 @@ function readReport(file, shown) {
   }
   return report;
 }
+
+/**
+ * The saved run(s) of --baseline: a report.json, a run folder, or a folder of run folders.
+ * @param {string} arg @param {string} cwd @returns {Side}
+ */
+export function loadBaseline(arg, cwd) {
+  if (!fs.existsSync(path.resolve(cwd, arg))) {
+    throw new UsageError(`baseline not found: ${arg}`, 'give the report.json or the report folder of a saved run, e.g. the main branch\'s artifact');
+  }
+  return loadSides([arg], cwd)[0];
+}

@@ -3,6 +3,7 @@
 
 import { renderRunTables } from '../report/table.js';
 import { renderWorkersTable } from '../report/workers-table.js';
+import { renderBaselineTable } from '../report/baseline-table.js';
 import { chalkFor } from '../report/colors.js';
 
 /**
@@ -13,7 +14,7 @@ import { chalkFor } from '../report/colors.js';
  */
 export function printRunResult(result, opts, io, setExit) {
   const chalk = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-  const tables = renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk);
+  const tables = renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk) + renderBaselineTable(result.report, chalk);
   if (opts.json) {
     io.stdout.write(JSON.stringify(result.report, null, 2) + '\n');
     io.stderr.write(tables);

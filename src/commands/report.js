@@ -8,7 +8,9 @@ import { SCHEMA_VERSION } from '../analyze/build-report.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { evaluateBudgets } from '../analyze/budgets.js';
 import { artifactsFor, readProfile } from '../report/write-folder.js';
-import { FORMATS } from '../options.js';
+import { DEFAULT_FORMATS } from '../options.js';
+import { loadBaseline } from './compare-saved.js';
+import { judgeAgainstBaseline } from '../analyze/baseline.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -42,12 +44,14 @@ export function loadReport(input, cwd) {
 }
 
 /**
- * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[]}} opts
+ * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
+ *   baseline?: string, baselineThreshold?: number}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
 export function reportCommand(opts, io) {
   const { report: saved, dir } = loadReport(opts.input, io.cwd);
+  const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null;
   const outDir = opts.out ? path.resolve(io.cwd, opts.out) : dir;
   if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) throw new UsageError(`--out ${opts.out} is a file`, 'give a folder');
   try {
@@ -58,8 +62,8 @@ export function reportCommand(opts, io) {
   }
   // The saved report with what this command decides anew: the budgets (with --fail-on) and the
   // files it writes (flamegraph.html only when the saved profile can be read).
-  const formats = opts.format ?? FORMATS;
-  const { profile, note } = formats.includes('html') ? readProfile(dir, saved) : { profile: null, note: null };
+  const formats = opts.format ?? DEFAULT_FORMATS;
+  const { profile, note } = formats.includes('html') || formats.includes('pprof') ? readProfile(dir, saved) : { profile: null, note: null };
   const artifacts = { ...saved.artifacts, ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? saved : { profile: null }) };
   if (formats.includes('html') && !profile) delete artifacts.flamegraph;
   /** @type {Report} */
@@ -68,8 +72,9 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
+  if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile });
   if (note) finished.notes.unshift(note);
-  const exitCode = finished.failed.length ? EXIT.BUDGET : EXIT.OK;
-  return { exitCode, message: finished.failed.length ? budgetMessage(finished.failed) : null, report, outDir, files: finished.files, notes: finished.notes };
+  const message = budgetMessage(finished.failed, finished.regressions);
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }

@@ -22,7 +22,9 @@ import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.j
 import { Progress } from './progress.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
-import { FORMATS } from '../options.js';
+import { DEFAULT_FORMATS } from '../options.js';
+import { loadBaseline } from './compare-saved.js';
+import { judgeAgainstBaseline } from '../analyze/baseline.js';
 import { resolveTarget } from './run-target.js';
 import { TOOL } from '../tool.js';
 import { resolveProfiler } from '../profile/resolve.js';
@@ -65,6 +67,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {boolean} showOutput
  * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
  * @property {string[]} [format] formats to write (--format); report.json is always written
+ * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
+ * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
  * @property {string} [profiler] external profiler: 0x
  * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
  * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
@@ -88,6 +92,7 @@ export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd);
   const profiler = resolveProfiler(opts, io);
   const scenario = opts.scenario ? scenarioConfig(opts.scenario, opts.rounds) : undefined;
+  const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null; // read before anything starts
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const dataDir = fs.mkdtempSync(path.join(outDir, '.agent-'));
   const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
@@ -120,7 +125,7 @@ export async function run(opts, io) {
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
     const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
     const kept = keepProfile(windowProfiles, outDir);
-    const formats = opts.format ?? FORMATS;
+    const formats = opts.format ?? DEFAULT_FORMATS;
     const artifacts = {
       json: 'report.json', log: 'target.log', ...kept,
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
@@ -164,6 +169,7 @@ export async function run(opts, io) {
       artifacts,
       failOn: opts.failOn,
     });
+    if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
     const finished = writeReportFolder(outDir, report, { format: formats }, {
       env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
@@ -177,7 +183,8 @@ export async function run(opts, io) {
       const tail = output.lastLines(10).map((line) => `  | ${line}`).join('\n');
       return { exitCode: EXIT.TARGET, message: `${failure}${tail ? `\nlast output of the target:\n${tail}` : ''}`, report, outDir };
     }
-    if (finished.failed.length) return { exitCode: EXIT.BUDGET, message: budgetMessage(finished.failed), report, outDir };
+    const gates = budgetMessage(finished.failed, finished.regressions);
+    if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
     return { exitCode: EXIT.OK, message: null, report, outDir };
   } finally {
     progress.stop();

@@ -18,3 +18,13 @@ export function pct(v) {
 export function int(n) {
   return Math.round(n).toLocaleString('en-US');
 }
+
+/** A metric's value in its unit: ms, fraction (shown as %), %, MB, or a count. @param {number | null} v @param {string} unit */
+export function unitValue(v, unit) {
+  if (v === null || v === undefined) return '-';
+  if (unit === 'ms') return ms(v);
+  if (unit === 'fraction') return pct(v);
+  if (unit === '%') return `${v.toFixed(1)}%`;
+  if (unit === 'MB') return `${v.toFixed(1)} MB`;
+  return Number.isInteger(v) || Math.abs(v) >= 100 ? int(v) : v.toFixed(1);
+}

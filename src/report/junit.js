@@ -1,6 +1,7 @@
 // junit.xml: one test case per budget, its failure carrying the numbers, so CI systems list the
 // budgets as tests. Without budgets, one test case for the verdict, failing when the loop was
-// blocked. Returns a string.
+// blocked. With --baseline, also one test case per compared metric, failing on a regression.
+// Returns a string.
 
 import { describeResult, formatValue } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
@@ -19,20 +20,21 @@ export function renderJunit(report) {
   const budgets = Array.isArray(report.budgets) ? report.budgets : [];
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(3);
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
-  /** @type {{name: string, failure: {message: string, body: string} | null, out: string}[]} */
+  /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
   const cases = budgets.length
     ? budgets.map((b) => ({
-      name: b.expr,
+      name: b.expr, kind: 'budget',
       failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${formatValue(b.path, b.actual)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
     }))
     : [{
-      name: 'verdict',
+      name: 'verdict', kind: 'verdict',
       failure: report.verdict?.status === 'blocked'
         ? { message: `event loop blocked: ${(report.verdict.reasons ?? []).join('; ')}`, body: (report.verdict.reasons ?? []).join('\n') }
         : null,
       out: `${report.verdict?.status}: ${(report.verdict?.reasons ?? []).join('; ')}`,
     }];
+  cases.push(...baselineCases(report.baseline));
   const failures = cases.filter((c) => c.failure).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -44,10 +46,27 @@ export function renderJunit(report) {
     '    </properties>',
   ];
   for (const c of cases) {
-    lines.push(`    <testcase classname="eventloop-probe.${budgets.length ? 'budget' : 'verdict'}" name="${xml(c.name)}" time="0">`);
-    if (c.failure) lines.push(`      <failure message="${xml(c.failure.message)}" type="${budgets.length ? 'budget' : 'verdict'}">${xml(c.failure.body)}</failure>`);
+    lines.push(`    <testcase classname="eventloop-probe.${c.kind}" name="${xml(c.name)}" time="0">`);
+    if (c.failure) lines.push(`      <failure message="${xml(c.failure.message)}" type="${c.kind}">${xml(c.failure.body)}</failure>`);
     lines.push(`      <system-out>${xml(c.out)}</system-out>`, '    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+/**
+ * A test case per compared metric that has a better direction, failing on a regression.
+ * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
+ */
+function baselineCases(b) {
+  if (!b) return [];
+  return b.metrics.filter((m) => m.better).map((m) => {
+    const change = m.pct === null ? `${m.delta}` : `${m.pct > 0 ? '+' : ''}${m.pct}%`;
+    const line = `${m.label}: ${m.baseline} in the baseline, ${m.value} in this run (${change})${m.mark ? `: ${m.mark}` : ''}`;
+    const body = [`field: ${m.key}`, `baseline: ${m.baseline} (${b.source}, ${b.runs} run(s))`, `this run: ${m.value}`, ...b.settingsDiffer.map((s) => `settings differ: ${s}`)].join('\n');
+    return {
+      name: `baseline: ${m.label}`, kind: 'baseline', out: line,
+      failure: m.mark === 'regression' ? { message: `${m.label} regressed ${change} against the baseline (threshold ${b.regressionPct}%)`, body } : null,
+    };
+  });
 }

@@ -3,6 +3,7 @@
 
 import { warmupLine } from './table.js';
 import { ms, pct, int } from './format.js';
+import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue } from '../analyze/budgets.js';
@@ -41,6 +42,8 @@ export function renderMarkdown(report) {
       b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
     ])), '');
   }
+
+  out.push(...baselineSection(report.baseline));
 
   const lag = report.lag;
   out.push('### Event loop', '');
@@ -98,6 +101,20 @@ export function renderMarkdown(report) {
   for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
   if ((report.notes ?? []).length) out.push('');
   return out.join('\n');
+}
+
+/**
+ * `run --baseline`: each metric beside the baseline's, the change, and the settings that differ.
+ * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
+ */
+function baselineSection(b) {
+  if (!b) return [];
+  const n = b.regressions.length;
+  const out = [`### Against the baseline: ${n ? `${n} regression(s)` : 'no regression'}`, '', cell(baselineRule(b)), ''];
+  out.push(mdTable(['metric', 'baseline', 'this run', 'change', ''], baselineRows(b).map((r) => [r.label, r.baseline, r.value, r.change, r.regression ? `**${r.mark}**` : r.mark])), '');
+  for (const line of b.settingsDiffer) out.push(`> warning: settings differ from the baseline: ${cell(line)}`);
+  if (b.settingsDiffer.length) out.push('');
+  return out;
 }
 
 /** The frame the analysis blamed the block on, or '-'. @param {import('../../types/report.js').AttributedBlock} block */

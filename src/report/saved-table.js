@@ -3,20 +3,10 @@
 // Returns a string.
 
 import Table from 'cli-table3';
-import { ms, int } from './format.js';
+import { unitValue as value } from './format.js';
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 /** @typedef {import('../analyze/saved-settings.js').SavedSettings} SavedSettings */
-
-/** @param {number | null} v @param {string} unit */
-function value(v, unit) {
-  if (v === null) return '-';
-  if (unit === 'ms') return ms(v);
-  if (unit === 'fraction') return `${(v * 100).toFixed(1)}%`;
-  if (unit === '%') return `${v.toFixed(1)}%`;
-  if (unit === 'MB') return `${v.toFixed(1)} MB`;
-  return Number.isInteger(v) || Math.abs(v) >= 100 ? int(v) : v.toFixed(1);
-}
 
 /** @param {number | null} d @param {string} unit */
 function signed(d, unit) {

@@ -1,6 +1,7 @@
 // Writes the rendered formats of a report into its folder: report.html, flamegraph.html (only
 // with a CPU profile: without one there is no graph of the whole run to draw), summary.md,
-// junit.xml; appends summary.md to $GITHUB_STEP_SUMMARY when asked.
+// junit.xml, profile.pb.gz (pprof, with a CPU profile), benchmark.json and benchmark-bigger.json;
+// appends summary.md to $GITHUB_STEP_SUMMARY when asked (cut at GitHub's 1 MiB).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,9 @@ import { flameData } from './flame-data.js';
 import { renderReportHtml, renderFlamegraphHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
+import { renderBenchmark } from './benchmark.js';
+import { appendStepSummary } from './step-summary.js';
+import { encodePprof } from '../profile/pprof.js';
 
 /** Files each format writes, relative to the report folder. */
 export const FORMAT_FILES = {
@@ -16,6 +20,8 @@ export const FORMAT_FILES = {
   html: { html: 'report.html', flamegraph: 'flamegraph.html' },
   md: { md: 'summary.md' },
   junit: { junit: 'junit.xml' },
+  pprof: { pprof: 'profile.pb.gz' },
+  benchmark: { benchmark: 'benchmark.json', benchmarkBigger: 'benchmark-bigger.json' },
 };
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -24,13 +30,16 @@ export const FORMAT_FILES = {
  * The artifacts entries of the chosen formats, to merge into report.artifacts before writing.
  * @param {string[]} formats
  * @param {{profile?: {file: string} | null}} report the report they are rendered from: without a CPU
- *   profile there is no flamegraph.html
+ *   profile there is no flamegraph.html and no profile.pb.gz
  * @returns {Record<string, string>}
  */
 export function artifactsFor(formats, report) {
   /** @type {Record<string, string>} */
   const out = Object.assign({}, ...formats.map((f) => /** @type {Record<string, Record<string, string>>} */ (FORMAT_FILES)[f] ?? {}));
-  if (!report.profile?.file) delete out.flamegraph;
+  if (!report.profile?.file) {
+    delete out.flamegraph;
+    delete out.pprof;
+  }
   return out;
 }
 
@@ -68,13 +77,15 @@ export function writeRenderedFiles(dir, report, opts) {
   const files = [];
   /** @type {string[]} */
   const notes = [];
-  const write = (/** @type {string} */ name, /** @type {string} */ text) => {
-    fs.writeFileSync(path.join(dir, name), text);
+  const write = (/** @type {string} */ name, /** @type {string | Buffer} */ content) => {
+    fs.writeFileSync(path.join(dir, name), content);
     files.push(name);
   };
+  const needsProfile = opts.formats.includes('html') || opts.formats.includes('pprof');
+  const { profile, note } = !needsProfile ? { profile: null, note: null }
+    : opts.profile !== undefined ? { profile: opts.profile, note: null } : readProfile(opts.sourceDir ?? dir, report);
+  if (note) notes.push(note);
   if (opts.formats.includes('html')) {
-    const { profile, note } = opts.profile !== undefined ? { profile: opts.profile, note: null } : readProfile(opts.sourceDir ?? dir, report);
-    if (note) notes.push(note);
     const flame = flameData(report, profile);
     write('report.html', renderReportHtml(report, flame));
     if (profile) write('flamegraph.html', renderFlamegraphHtml(report, flame));
@@ -84,13 +95,19 @@ export function writeRenderedFiles(dir, report, opts) {
     write('summary.md', md);
     const summaryFile = opts.env?.GITHUB_STEP_SUMMARY;
     if (opts.stepSummary && summaryFile) {
-      try {
-        fs.appendFileSync(summaryFile, `${md}\n`);
-      } catch (error) {
-        notes.push(`could not append to GITHUB_STEP_SUMMARY (${/** @type {Error} */ (error).message})`);
-      }
+      const problem = appendStepSummary(summaryFile, md);
+      if (problem) notes.push(problem);
     }
   }
   if (opts.formats.includes('junit')) write('junit.xml', renderJunit(report));
+  if (opts.formats.includes('pprof')) {
+    if (profile) write('profile.pb.gz', encodePprof(profile, report));
+    else if (!report.profile?.file) notes.push('no CPU profile in this run (--no-profile, or the app ended first): profile.pb.gz not written');
+  }
+  if (opts.formats.includes('benchmark')) {
+    const bench = renderBenchmark(report);
+    write('benchmark.json', bench.smaller);
+    write('benchmark-bigger.json', bench.bigger);
+  }
   return { files, notes };
 }

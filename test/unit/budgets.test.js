@@ -55,7 +55,8 @@ test('the option parser accumulates repeated --fail-on and reports errors throug
 test('--format: lists, aliases, all, and unknown names', () => {
   assert.deepEqual(formats('html,md'), ['html', 'md']);
   assert.deepEqual(formats('markdown, xml'), ['md', 'junit']);
-  assert.deepEqual(formats('all'), ['json', 'html', 'md', 'junit']);
+  assert.deepEqual(formats('all'), ['json', 'html', 'md', 'junit', 'pprof', 'benchmark']);
+  assert.deepEqual(formats('pprof,benchmark'), ['pprof', 'benchmark']);
   assert.throws(() => formats('pdf,html'), /not pdf/);
   assert.throws(() => formats(','), /comma-separated list/);
 });

@@ -125,11 +125,19 @@ function renderNotes(report) {
   byId('notes').replaceChildren(...notes.map((/** @type {string} */ n) => h('li', { text: n })));
 }
 
+/** What opens a file of the folder, for the kinds people reach for in other tools. */
+const OPENS_IN = /** @type {Record<string, string>} */ ({
+  profile: 'CPU profile: Chrome DevTools (Performance, Load profile) or speedscope',
+  pprof: 'pprof: go tool pprof, Grafana Pyroscope, Datadog',
+  benchmark: 'github-action-benchmark, customSmallerIsBetter',
+  benchmarkBigger: 'github-action-benchmark, customBiggerIsBetter',
+});
+
 /** Links to the other files of the report folder (0x's or clinic's HTML among them). @param {any} report */
 function renderFiles(report) {
   const entries = Object.entries(report.artifacts ?? {})
     .filter(([, file]) => typeof file === 'string' && /^[\w][\w.\/-]*$/.test(file) && !file.includes('..'));
   if (!entries.length) return;
   byId('files-section').hidden = false;
-  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${name})`])));
+  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${OPENS_IN[name] ?? name})`])));
 }
