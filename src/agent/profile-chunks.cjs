@@ -74,6 +74,10 @@ class ProfileChunks {
   /** The measured part begins: the start-up samples go, chunks are written from now on. */
   begin() {
     if (this.state !== 'startup') return;
+    if (typeof consoleProfile !== 'function' || typeof consoleProfileEnd !== 'function') {
+      this.state = 'window'; // no console profiles to overlap with: one profile, written at the end
+      return;
+    }
     this.switchChunk(false);
     this.state = 'window';
     this.schedule(this.chunkMs);
