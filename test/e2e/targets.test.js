@@ -74,7 +74,8 @@ test('a cluster: each worker\'s loop measured, one row per worker, all gone afte
   // The workers do the 60 ms handlers; the primary only hands out connections.
   const workerBlocks = report.workers.reduce((sum, /** @type {any} */ w) => sum + w.blocking.count, 0);
   assert.ok(workerBlocks > 0, JSON.stringify(report.workers));
-  assert.ok(report.workers.some((/** @type {any} */ w) => w.lag.maxMs >= 50), JSON.stringify(report.workers));
+  // the busy workers' loops lag more than the primary's, which only hands out connections
+  assert.ok(report.workers.some((/** @type {any} */ w) => w.lag.maxMs > report.lag.maxMs), JSON.stringify({ workers: report.workers, primary: report.lag }));
   assert.ok(workerBlocks > report.blocking.count, `workers ${workerBlocks} blocks, primary ${report.blocking.count}`);
   assert.match(run.r.stdout, /cluster worker/);
   await run.assertClean();
@@ -108,7 +109,8 @@ test('the user\'s own NODE_OPTIONS (a preload in a folder with spaces) and an ap
   const log = fs.readFileSync(path.join(out, 'target.log'), 'utf8');
   assert.match(log, /user preload ran/);
   assert.match(log, /stack trace limit 7\n/);
-  assert.ok(report.lag.samples > 50);
+  // a heartbeat every --resolution ms through the window (half of them at least, on a busy machine)
+  assert.ok(report.lag.samples > report.run.durationMs / report.lag.resolutionMs / 2, JSON.stringify(report.lag));
   assert.ok(report.http.load.requests > 0);
   assert.equal(report.target.script, path.join('my app', 'server.js'));
 });
