@@ -32,19 +32,24 @@ class LoopMonitor {
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
-    this.lastBeat = epochNow();
+    this.runWait = runWaitReader();
+    // the previous beat's readings (reset(true) takes them now)
+    this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
     this.lastCpu = process.cpuUsage();
+    /** @type {number | null} */
+    this.lastWait = null;
+    // the measured window's counters (reset() starts them)
     this.lag = new Histogram();
-    // the same delay less the time the thread waited for a CPU: the part the app's own work caused
     this.ownLag = new Histogram();
-    this.measureStart = epochNow();
+    this.measureStart = 0;
     this.eluStart = this.lastElu;
     this.cpuStart = this.lastCpu;
-    this.uvStart = uvMetrics();
-    this.runWait = runWaitReader();
-    this.lastWait = this.runWait();
-    this.waitStart = this.lastWait;
+    /** @type {{loopCount: number, events: number} | null} */
+    this.uvStart = null;
+    /** @type {number | null} */
+    this.waitStart = null;
+    this.reset(true);
   }
 
   /**
@@ -53,11 +58,12 @@ class LoopMonitor {
    *   as the tool's own preparation, is not measured)
    */
   reset(rebase = false) {
+    this.waitStart = this.runWait();
     if (rebase) {
       this.lastBeat = epochNow();
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
-      this.lastWait = this.runWait();
+      this.lastWait = this.waitStart;
     }
     this.lag = new Histogram();
     // the same delay less the time the thread waited for a CPU: the part the app's own work caused
@@ -66,7 +72,6 @@ class LoopMonitor {
     this.eluStart = performance.eventLoopUtilization();
     this.cpuStart = process.cpuUsage();
     this.uvStart = uvMetrics();
-    this.waitStart = this.runWait();
   }
 
   start() {
@@ -113,15 +118,16 @@ class LoopMonitor {
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
     const uv = uvMetrics();
+    const wait = this.runWait();
     return {
       measureStart: this.measureStart,
       measureEnd: now,
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
-      ownLag: this.runWait() !== null ? this.ownLag.toJSON() : null,
+      ownLag: wait !== null ? this.ownLag.toJSON() : null,
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
-      runWaitMs: this.waitStart !== null ? (this.runWait() ?? this.waitStart) - this.waitStart : null,
+      runWaitMs: wait !== null && this.waitStart !== null ? wait - this.waitStart : null,
       uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }
