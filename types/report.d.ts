@@ -53,6 +53,9 @@ export interface Report {
   threads: ThreadRow[] | null;
   /** cluster workers (other processes that ran the agent), one row each */
   workers: WorkerRow[];
+  /** every event loop of the app, each diagnosed like the main one: the main thread first, then
+   *  cluster workers (by pid), then worker threads (--threads). Reports before 0.3 lack it. */
+  loops?: LoopSection[];
   stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none' };
   /** the CPU profile kept beside report.json, or null (--no-profile, or no profile was written) */
   profile: ReportProfile | null;
@@ -168,6 +171,39 @@ export interface Timeline {
 export interface Verdict {
   status: VerdictStatus;
   reasons: string[];
+  /** id of the loop the verdict is about (the worst one), when the app has more than one loop */
+  loop?: string;
+}
+
+export type LoopKind = 'main' | 'cluster-worker' | 'worker-thread';
+
+/** One event loop of the app: what the main loop gets, for every loop. */
+export interface LoopSection {
+  /** 'main', 'worker:<pid>' (cluster worker), 'thread:<threadId>' or 'worker:<pid>/thread:<threadId>' */
+  id: string;
+  kind: LoopKind;
+  /** for people: "main thread", "cluster worker 4242", "worker thread 3" */
+  label: string;
+  pid: number;
+  threadId: number | null;
+  /** delay of this loop inside the window (its own heartbeat) */
+  lag: { p50Ms: number; p99Ms: number; maxMs: number; samples: number };
+  /** utilisation inside the window; source 'outside' when read from outside the loop
+   *  (worker.performance.eventLoopUtilization(), or the loop never turned in the window) */
+  elu: { mean: number | null; source: 'loop' | 'outside' | 'none' };
+  gc: { count: number; totalMs: number; maxMs: number };
+  blocking: BlockTotals;
+  blocks: AttributedBlock[];
+  topSites: Site[];
+  /** this loop's CPU profile of the window in the report folder (one file per loop), or null */
+  profile: { file: string } | null;
+  verdict: Verdict;
+  /** when the loop lived, relative to run.startedAt (null: before the window / still running),
+   *  and how it ended */
+  life: { startMs: number | null; endMs: number | null; exitCode: number | null; signal: string | null };
+  /** the loop never wrote its own data inside the window (stuck): its row was measured from outside */
+  fromOutside: boolean;
+  notes: string[];
 }
 
 export interface LoopCounts {
