@@ -18,12 +18,12 @@ function assertQuietLog(out) {
   assert.doesNotMatch(log, /Waiting for the debugger|Debugger (listening|attached)/, log);
 }
 
-test('cluster: each worker blocking in slowHandler gets its own diagnosed row; the verdict names the worst worker', async (t) => {
+test('cluster: each worker blocking in slowHandler gets its own diagnosed row; the verdict and a workers budget name it', async (t) => {
   const run = await isolatedRun(t, {
     fixture: 'cluster-slow-server.js',
-    args: (p) => ['run', p.app, '--route', '/slow', '--probe', '/', '-c', '2', '-d', '4', '--out', p.out],
+    args: (p) => ['run', p.app, '--route', '/slow', '--probe', '/', '-c', '2', '-d', '4', '--fail-on', 'workers.blocks.count>0', '--out', p.out],
   });
-  assert.equal(run.r.code, 0, run.r.stderr);
+  assert.equal(run.r.code, 1, `the budget fails: ${run.r.stderr}`);
   const report = run.report();
   assertLoops(report, run.out);
   const pids = workerPids(run, report);
@@ -39,6 +39,13 @@ test('cluster: each worker blocking in slowHandler gets its own diagnosed row; t
   assert.equal(report.verdict.status, 'blocked', JSON.stringify(report.verdict));
   assert.ok(blocking.some((/** @type {any} */ l) => l.id === report.verdict.loop), `verdict.loop ${report.verdict.loop}`);
   for (const loop of workers) assert.deepEqual(loop.life.exitCode, null, `${loop.id} did not die in the window`);
+  // an any-loop budget: the worst worker's value, and which worker it is
+  const [budget] = report.budgets;
+  assert.equal(budget.ok, false, JSON.stringify(budget));
+  const named = workers.find((/** @type {any} */ l) => l.id === budget.loop);
+  assert.ok(named, `budget.loop ${budget.loop}`);
+  assert.equal(budget.actual, Math.max(...workers.map((/** @type {any} */ l) => l.blocking.count)));
+  assert.equal(named.blocking.count, budget.actual);
   assertQuietLog(run.out);
   await run.assertClean();
 });
