@@ -26,6 +26,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  * @property {'main' | 'cluster-worker'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
+ * @property {string} [loopSocket] the tool's Unix socket for the cluster workers' channels
  */
 
 const WORKER_FLUSH_MS = 250;
@@ -52,9 +53,10 @@ function readConfig(env, ppid) {
   if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };
   // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)
   if (config.primaryPid === ppid && /** @type {{isWorker: boolean}} */ (/** @type {unknown} */ (require('node:cluster'))).isWorker) {
-    // A cluster worker: no side channel (its fd 3 is cluster's IPC), and no stop command reaches
-    // it, so it flushes more often.
-    return { ...defaults, ...config, channelFd: undefined, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
+    // A cluster worker: its fd 3 is cluster's IPC, so its channel is the tool's Unix socket for
+    // workers (the same commands as the main process's); it flushes more often, in case it is
+    // killed before the tool's stop reaches it.
+    return { ...defaults, ...config, channelFd: config.loopSocket, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
   }
   return null;
 }
