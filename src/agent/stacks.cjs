@@ -57,7 +57,7 @@ function startStacks(config, push, loop) {
         // with the profile on, the watchdog acts only after a second of blocking: no need to look often
         pollMs: wantProfile ? 100 : Math.max(2, Math.min(10, config.thresholdMs / 5)),
         // --threads: the worker threads announce themselves here, and are profiled from here
-        ...(config.threads && config.role === 'main' ? { hub: hubName(process.pid), threadProfileUs: wantProfile ? config.profileIntervalUs : 0 } : {}),
+        ...(config.threads && config.role === 'main' && !config.ownInspector ? { hub: hubName(process.pid), threadProfileUs: wantProfile ? config.profileIntervalUs : 0 } : {}),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
       env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
