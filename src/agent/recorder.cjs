@@ -127,6 +127,9 @@ function start(config, hooks = {}) {
       // Before the load: the start-up part of the profile goes now, and the counters restart
       // from here (the time that took is not part of what is measured).
       stacks?.prepare();
+      // a loop that was busy when the command came (a worker thread hears it only when its loop
+      // turns) reports that block before the heartbeat restarts
+      monitor.beat();
       monitor.reset(true);
       resetCounters();
       if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);

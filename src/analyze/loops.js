@@ -72,8 +72,12 @@ export function otherLoop(loop, run) {
   const lifeFrom = Math.max(from, agent.helloAt ?? from);
   const ownWindow = Boolean(summary && summary.measureStart <= lifeFrom + 1000 && summary.measureEnd >= until - 1000);
   const fromOutside = !ownWindow && Boolean(ongoing || view);
-  const lag = summary && (ownWindow || !ongoing) ? Histogram.fromJSON(summary.lag) : new Histogram();
-  if (ongoing) lag.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 20);
+  // its own delay histogram covers the window only if it heard the window's start in time; else
+  // the delay its heartbeat would have seen is rebuilt from its blocks
+  const resolutionMs = summary?.resolutionMs ?? 20;
+  const lag = summary && ownWindow ? Histogram.fromJSON(summary.lag) : new Histogram();
+  if (!ownWindow) for (const b of raw) lag.recordCorrected(b.durationMs, resolutionMs);
+  else if (ongoing) lag.recordCorrected(ongoing.durationMs, resolutionMs);
   const measuredMs = Math.max(0, until - lifeFrom);
   const blocking = blockTotals(owners.app, measuredMs);
   const elu = eluOf(ownWindow ? summary : null, view, blocking.fraction, fromOutside);
