@@ -27,6 +27,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {'main' | 'cluster-worker'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
  * @property {string} [loopSocket] the tool's Unix socket for the cluster workers' channels
+ * @property {boolean} [threadsProfiled] set by the main thread's agent: its watchdog profiles the worker threads
  */
 
 const WORKER_FLUSH_MS = 250;
@@ -76,4 +77,17 @@ function markPrimary(env, config) {
   }
 }
 
-module.exports = { readConfig, markPrimary, ENV_NAME };
+/**
+ * Tells the worker threads started from now on (they get a copy of process.env) that the main
+ * thread's watchdog profiles them from outside.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function markThreadsProfiled(env) {
+  try {
+    env[ENV_NAME] = JSON.stringify({ ...JSON.parse(env[ENV_NAME] || '{}'), threadsProfiled: true });
+  } catch {
+    // leave it: threads then profile themselves
+  }
+}
+
+module.exports = { readConfig, markPrimary, markThreadsProfiled, ENV_NAME };

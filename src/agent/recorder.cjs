@@ -14,6 +14,7 @@ const { startAsyncOrigin } = require('./async-origin.cjs');
 const { WorkMeter } = require('./work-meter.cjs');
 const { endAbandonedRun } = require('./tool-gone.cjs');
 const { ThreadHub } = require('./thread-hub.cjs');
+const { markThreadsProfiled } = require('./config.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -45,6 +46,7 @@ function start(config, hooks = {}) {
   const push = (/** @type {object} */ event) => sink.push(event);
   const stacks = startStacks(config, push, thread ? { key: thread.key, beat: thread.beat } : undefined);
   // (attach measures the threads running at attach time its own way: attach-thread.cjs)
+  if (stacks?.profilesThreads) markThreadsProfiled(process.env);
   const hub = !thread && config.threads && config.role === 'main' && !config.ownInspector
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);

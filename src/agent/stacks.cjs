@@ -48,6 +48,8 @@ function startStacks(config, push, loop) {
   let watchdogDone = () => {};
   /** resolves once the watchdog has written what it holds (the worker threads' profiles) */
   const finished = new Promise((resolve) => { watchdogDone = () => resolve(undefined); });
+  // --threads: the watchdog profiles each worker thread from outside (see thread-agent.cjs)
+  const profilesThreads = Boolean(wantWatchdog && wantProfile && config.threads && config.role === 'main' && !config.ownInspector);
   if (wantWatchdog) {
     worker = new Worker(path.join(__dirname, 'watchdog-worker.cjs'), {
       workerData: {
@@ -57,7 +59,7 @@ function startStacks(config, push, loop) {
         // with the profile on, the watchdog acts only after a second of blocking: no need to look often
         pollMs: wantProfile ? 100 : Math.max(2, Math.min(10, config.thresholdMs / 5)),
         // --threads: the worker threads announce themselves here, and are profiled from here
-        ...(config.threads && config.role === 'main' && !config.ownInspector ? { hub: hubName(process.pid), threadProfileUs: wantProfile ? config.profileIntervalUs : 0 } : {}),
+        ...(profilesThreads ? { hub: hubName(process.pid), threadProfileUs: config.profileIntervalUs } : {}),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
       env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
@@ -72,6 +74,8 @@ function startStacks(config, push, loop) {
   }
 
   return {
+    /** the worker threads' profiles are the watchdog's to take */
+    profilesThreads,
     /** @param {number} now epoch ms of a heartbeat */
     beat(now) { beat[0] = now; },
     /** a worker thread's heartbeat, for the watchdog to watch too @param {number} threadId @param {SharedArrayBuffer} buffer */

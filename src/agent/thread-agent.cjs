@@ -10,7 +10,8 @@
 // started, such as a loop's optimised code). So the agent waits here, before any of the thread's
 // own code runs, until the watchdog has started that profile (a few ms; the inspector's messages
 // reach a thread even while it waits), and when the thread ends, it waits again until the
-// watchdog has collected the profile. Without a watchdog (--stacks none) the thread profiles itself.
+// watchdog has collected the profile. Without a watchdog (--stacks none, or an inspector already
+// open) the thread profiles itself.
 // It never starts a worker of its own. Unref'ed: a worker with nothing else to do still exits.
 
 const { BroadcastChannel, threadId } = require('node:worker_threads');
@@ -57,7 +58,7 @@ function startThreadAgent(config) {
     close() { hub.close(); },
   };
   hub.postMessage({ type: 'thread-hello', from: threadId, beat: buffer });
-  const fromOutside = config.profile && config.stacks === 'running';
+  const fromOutside = Boolean(config.profile && config.threadsProfiled);
   if (fromOutside) Atomics.wait(flags, 0, 0, PROFILE_START_WAIT_MS);
   const recorder = start({ ...config, channelFd: undefined, profile: config.profile && !fromOutside }, {
     loop: { key: `${process.pid}-t${threadId}`, beat: buffer, channel: (handler) => { onCommand = handler; return channel; } },
