@@ -42,7 +42,9 @@ test('--threads: a worker thread stuck for the whole window is measured from out
   const [thread] = threads;
   assert.equal(thread.fromOutside, true, JSON.stringify({ ...thread, blocks: thread.blocks.length }));
   assert.equal(thread.elu.source, 'outside');
-  assertBlamed(thread, 'spinForever', run.out);
+  // spinForever runs from the thread's top-level code: its loop never turned (start-up)
+  assertBlamed(thread, 'spinForever', run.out, 'startup');
+  assert.equal(longest(thread).ongoing, true);
   // stuck from before the window to its end: the block covers most of the window
   assert.ok(longest(thread).durationMs >= report.run.durationMs * 0.8, `${longest(thread).durationMs} ms of a ${report.run.durationMs} ms window`);
   assert.equal(thread.verdict.status, 'blocked');
