@@ -203,13 +203,21 @@ export function formatValue(path, v) {
 }
 
 /**
+ * A result's actual value in the field's unit, and the loop it is from (an any-loop budget):
+ * "455 ms in worker:4242".
+ * @param {BudgetResult} r
+ */
+export function actualText(r) {
+  return `${formatValue(r.path, r.actual)}${r.loop && r.actual !== null ? ` in ${r.loop}` : ''}`;
+}
+
+/**
  * One line for a result: "lag.p99>50ms: lag.p99Ms is 1842 ms (fails when > 50 ms): failed".
  * @param {BudgetResult} r
  */
 export function describeResult(r) {
   if (r.actual === null) return `${r.expr}: ${r.path} has no value in this run: failed`;
-  const where = r.loop ? ` in ${r.loop}` : '';
-  return `${r.expr}: ${r.path} is ${formatValue(r.path, r.actual)}${where} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
+  return `${r.expr}: ${r.path} is ${actualText(r)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
 }
 
 /** @param {number} v */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
 import { callLabel } from '../analyze/known-calls.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
@@ -58,7 +58,7 @@ function renderPage(report, flame, view, loopFlames) {
     view,
     runLine: runLine(report),
     report: view === 'flamegraph' ? headerOnly(report) : slim(report),
-    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
+    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: actualText(b), limitText: formatValue(b.path, b.limit) })),
     sites: topSites(report),
     flame,
     verdictLoop: verdictLoop(report)?.label ?? null,

@@ -5,7 +5,7 @@
 // failing on a regression.
 // Returns a string.
 
-import { describeResult, formatValue } from '../analyze/budgets.js';
+import { describeResult, formatValue, actualText } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
 import { multiLoops, loopName } from './loops.js';
 
@@ -28,7 +28,7 @@ export function renderJunit(report) {
   const cases = budgets.length
     ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
-      failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${formatValue(b.path, b.actual)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
+      failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${actualText(b)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
     }))
     : loops ? loops.map((l) => verdictCase(`loop: ${l.label}`, 'loop', l.verdict, ` in ${loopName(l)}`))

@@ -6,7 +6,7 @@ import { ms, pct, int } from './format.js';
 import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
 import { callLabel } from '../analyze/known-calls.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
@@ -41,7 +41,7 @@ export function renderMarkdown(report) {
     const failed = budgets.filter((b) => !b.ok).length;
     out.push(`### Budgets: ${failed ? `${failed} of ${budgets.length} failed` : `all ${budgets.length} passed`}`, '');
     out.push(mdTable(['', 'budget', 'field', 'actual', 'fails when', 'result'], budgets.map((b) => [
-      b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
+      b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, actualText(b), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
     ])), '');
   }
 

@@ -3,7 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
@@ -124,7 +124,7 @@ function header(report, c) {
 function budgetTable(budgets, c) {
   const t = table(['budget', 'field', 'actual', 'fails when', 'result']);
   for (const b of budgets) {
-    t.push([b.expr, b.path, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? c.green('ok') : c.red('FAILED')]);
+    t.push([b.expr, b.path, actualText(b), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? c.green('ok') : c.red('FAILED')]);
   }
   return t.toString();
 }

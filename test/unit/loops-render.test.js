@@ -150,6 +150,9 @@ test('budgets, any-loop forms: the worst loop of the scope, named; indexed forms
   ]);
   assert.equal(describeResult(results[0]), 'loops.lag.p99>400ms: loops.lag.p99Ms is 455 ms in worker:4242 (fails when > 400 ms): failed');
   assert.equal(describeResult(results[3]), 'threads.elu>90%: threads.elu.mean is 100% in thread:3 (fails when > 90%): failed');
+  report.budgets = results;
+  assert.deepEqual(cellsOf(rowsWith(renderRunTables(report, plain), 'loops.lag.p99>400ms')[0]), ['loops.lag.p99>400ms', 'loops.lag.p99Ms', '455 ms in worker:4242', '> 400 ms', 'FAILED']);
+  assert.match(renderMarkdown(report), /\| ❌ \| `workers.blocks.count>0` \| `workers.blocking.count` \| 2 in worker:4242 \| > 0 \| failed \|/);
   // no loop of the scope: the gate cannot be checked, so it fails
   const noWorkers = /** @type {any} */ (sampleLoopsReport());
   noWorkers.loops = noWorkers.loops.filter((/** @type {any} */ l) => l.kind !== 'cluster-worker');
