@@ -144,7 +144,9 @@ test('report.html with several event loops: the loops table and list switch the 
   const browser = await browserFor(t);
   const dir = tempDir(t);
   const report = sampleLoopsReport();
+  report.profile = { file: 'profile.cpuprofile', startEpochMs: Date.parse(report.run.startedAt), intervalUs: 1000 };
   fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report));
+  fs.writeFileSync(path.join(dir, 'profile.cpuprofile'), JSON.stringify(tinyProfile('mainOnlyFunction')));
   fs.writeFileSync(path.join(dir, 'profile-worker-4242.cpuprofile'), JSON.stringify(tinyProfile('workerOnlyFunction')));
   const r = await runBin(['report', dir, '--format', 'html'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
@@ -178,5 +180,14 @@ test('report.html with several event loops: the loops table and list switch the 
   await page.click('#timeline .block-mark[data-block="1"]');
   assert.equal(await page.inputValue('#loop-select'), '0');
   assert.match(await page.textContent('#block-detail') ?? '', /Block 2: 321 ms[\s\S]*hashAll/);
+  assert.ok((await page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('mainOnly')));
   assert.deepEqual(problems, []);
+
+  // flamegraph.html has the same list of loops
+  const standalone = await open(browser, path.join(dir, 'flamegraph.html'));
+  assert.ok((await standalone.page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('mainOnly')));
+  await standalone.page.selectOption('#loop-select', '1');
+  assert.ok((await standalone.page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('workerOnly')));
+  assert.equal(await standalone.page.locator('#flame-select option').count(), 2 + 2, 'all samples, blocked only, one per block');
+  assert.deepEqual(standalone.problems, []);
 });
