@@ -14,6 +14,9 @@ import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } f
 /** @type {Record<import('../../types/report.js').VerdictStatus, 'green' | 'yellow' | 'red'>} */
 const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', blocked: 'red' };
 
+/** Longest blocks shown in the terminal for each loop other than the main thread. */
+const OTHER_LOOP_ROWS = 5;
+
 /** @param {string[]} head */
 function table(head) {
   return new Table({ head, style: { head: [], border: [] } });
@@ -53,7 +56,8 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     out.push(th.toString());
   }
   const main = renderBlocks(report, c, cwd);
-  const others = otherLoopsWithBlocks(report).map(({ loop, part }) => ({ loop, lines: renderBlocks(part, c, cwd) })).filter((x) => x.lines.length);
+  // the other loops' longest blocks only: a cluster of busy workers would fill the screen
+  const others = otherLoopsWithBlocks(report).map(({ loop, part }) => ({ loop, lines: renderBlocks(part, c, cwd, OTHER_LOOP_ROWS) })).filter((x) => x.lines.length);
   if (main.length && others.length) out.push(c.bold('main thread:'));
   out.push(...main);
   for (const { loop, lines } of others) out.push(c.bold(`${loop.label}:`), ...lines);

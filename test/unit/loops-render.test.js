@@ -45,6 +45,18 @@ test('terminal: one loops table with a row per loop, the marks, per-loop blocks 
   assert.match(text, /verdict: blocked in cluster worker 4242 \(cluster worker 4242: longest block 460 ms/);
 });
 
+test('terminal: another loop shows its 5 longest blocks, and says how many more report.json has', () => {
+  const report = sampleLoopsReport();
+  const worker = report.loops?.[1];
+  if (!worker) throw new Error('worker');
+  const block = worker.blocks[0];
+  worker.blocks = Array.from({ length: 8 }, (_, i) => ({ ...block, startMs: i * 200, durationMs: 100 + i }));
+  const text = renderRunTables(report, plain, '/srv/app');
+  const part = text.slice(text.indexOf('cluster worker 4242:'), text.indexOf('worker thread 3:'));
+  assert.deepEqual(rowsWith(part, 'spinFor ran').map((l) => cellsOf(l)[1]), ['103 ms', '104 ms', '105 ms', '106 ms', '107 ms'], 'the longest, in time order');
+  assert.match(part, /\(3 shorter blocks not shown; all are in report\.json\)/);
+});
+
 test('terminal: without loops (older reports) or with the main thread alone, as before', () => {
   const old = /** @type {any} */ (sampleLoopsReport());
   delete old.loops;
