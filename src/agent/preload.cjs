@@ -2,8 +2,8 @@
 // Loaded with --require (through NODE_OPTIONS) into the user's process. It stays inert unless
 // this is the main thread of the very process the tool started, or of one of its cluster workers:
 // child processes inherit the preload and must not start agents of their own. Worker threads
-// inherit it too: they stay inert, or with --threads measure their own loop (never the full
-// agent: that would start workers of its own, forever).
+// inherit it too: they stay inert, or with --threads run a thread agent (the recorder for their own
+// loop, without a watchdog: a full agent would start workers of its own, forever).
 
 const { isMainThread } = require('node:worker_threads');
 const { readConfig, markPrimary } = require('./config.cjs');
@@ -13,5 +13,5 @@ if (config && isMainThread) {
   markPrimary(process.env, config);
   require('./recorder.cjs').start(config);
 } else if (config && config.threads && config.role === 'main') {
-  require('./thread-recorder.cjs').startThread(config);
+  require('./thread-agent.cjs').startThreadAgent(config);
 }

@@ -37,8 +37,10 @@ class ProfileChunks {
    * @param {{dir: string, profileIntervalUs: number, profileChunkMs?: number}} config
    * @param {(event: object) => void} push
    * @param {() => boolean} busy true while the watchdog holds a profiler of its own
+   * @param {string} [key] the loop's key in file names: the pid (default), or `<pid>-t<threadId>`
    */
-  constructor(config, push, busy) {
+  constructor(config, push, busy, key = String(process.pid)) {
+    this.key = key;
     this.dir = config.dir;
     this.intervalUs = config.profileIntervalUs;
     this.chunkMs = config.profileChunkMs
@@ -112,7 +114,7 @@ class ProfileChunks {
    */
   saveLater(profile, epochOffsetMs) {
     this.written += 1;
-    const name = `profile-${process.pid}-c${this.written}.json`;
+    const name = `profile-${this.key}-c${this.written}.json`;
     const data = { kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile };
     this.pending.set(name, data);
     setImmediate(() => {
@@ -150,7 +152,7 @@ class ProfileChunks {
     this.pending.clear();
     if (!result) return;
     this.written += 1;
-    writeProfile(this.dir, `profile-${process.pid}-c${this.written}.json`, {
+    writeProfile(this.dir, `profile-${this.key}-c${this.written}.json`, {
       kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile: result.profile, sourceMaps: sourceMapsOf(result.profile),
     });
   }

@@ -1,6 +1,8 @@
 'use strict';
 // Wires the agent together inside the target process: loop monitor, GC observer, listen
-// detection, the side channel and the data files. Started once, in the main thread only.
+// detection, the side channel and the data files. Started once per loop: in the main thread of
+// the app (and of each cluster worker), and with --threads in each worker thread (thread-agent.cjs),
+// whose files carry the thread's id and whose commands come through the main thread's hub.
 
 const dc = require('node:diagnostics_channel');
 const { LoopMonitor, epochNow } = require('./loop-monitor.cjs');
@@ -11,9 +13,13 @@ const { startStacks } = require('./stacks.cjs');
 const { startAsyncOrigin } = require('./async-origin.cjs');
 const { WorkMeter } = require('./work-meter.cjs');
 const { endAbandonedRun } = require('./tool-gone.cjs');
+const { ThreadHub } = require('./thread-hub.cjs');
+const { markThreadsProfiled } = require('./config.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
+// how long 'stop' waits for the worker threads to write their data (a stuck one never does)
+const THREADS_STOP_MS = 1500;
 const RECORDER_COMMANDS = ['start', 'window', 'window-end', 'stop'];
 // Node's own tracing channel, published when net.Server#listen has bound its address.
 const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
@@ -23,6 +29,9 @@ const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
  * @property {(command: {cmd: string}, send: (message: object) => void) => void} [onCommand] commands the
  *   recorder does not know, with a way to answer
  * @property {() => void} [onToolGone] replaces ending the app when the tool is gone
+ * @property {{key: string, beat: SharedArrayBuffer,
+ *   channel: (onCommand: (command: {cmd: string}) => void) => {send: (message: object) => void, close: () => void}}} [loop]
+ *   a worker thread's loop (--threads): its files' key, its heartbeat shared with the watchdog, its channel
  */
 
 /**
@@ -32,9 +41,15 @@ const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
  *   the exit hook; discard: finish and remove this process's data files
  */
 function start(config, hooks = {}) {
-  const sink = new Sink(config.dir, process.pid);
+  const thread = hooks.loop ?? null;
+  const sink = new Sink(config.dir, thread ? thread.key : String(process.pid));
   const push = (/** @type {object} */ event) => sink.push(event);
-  const stacks = startStacks(config, push);
+  const stacks = startStacks(config, push, thread ? { key: thread.key, beat: thread.beat } : undefined);
+  // (attach measures the threads running at attach time its own way: attach-thread.cjs)
+  if (stacks?.profilesThreads) markThreadsProfiled(process.env);
+  const hub = !thread && config.threads && config.role === 'main' && !config.ownInspector
+    ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
+  const clusterExits = thread ? null : watchClusterExits(push);
   const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now) => stacks.beat(now) : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
@@ -47,9 +62,9 @@ function start(config, hooks = {}) {
   let scenario = null;
   let stopped = false;
 
-  const channel = config.channelFd
-    ? openChannel(config.channelFd, onCommand, onToolGone)
-    : { send() {}, close() {} };
+  const channel = thread ? thread.channel(onCommand)
+    : config.channelFd ? openChannel(config.channelFd, onCommand, onToolGone)
+      : { send() {}, close() {} };
 
   function sampleMemory() {
     const m = process.memoryUsage();
@@ -87,7 +102,8 @@ function start(config, hooks = {}) {
     if (stopped) return;
     stopped = true;
     clearInterval(flushTimer);
-    listenChannel.unsubscribe(onListen);
+    if (!thread) listenChannel.unsubscribe(onListen);
+    clusterExits?.stop();
     if (scenario) scenario.stop();
     monitor.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
@@ -108,10 +124,14 @@ function start(config, hooks = {}) {
       if (message.cmd === 'stop') channel.send({ type: 'stopped' });
       return;
     }
+    if (message.cmd !== 'stop') hub?.command(message.cmd);
     if (message.cmd === 'start') {
       // Before the load: the start-up part of the profile goes now, and the counters restart
       // from here (the time that took is not part of what is measured).
       stacks?.prepare();
+      // a loop that was busy when the command came (a worker thread hears it only when its loop
+      // turns) reports that block before the heartbeat restarts
+      monitor.beat();
       monitor.reset(true);
       resetCounters();
       if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);
@@ -129,7 +149,12 @@ function start(config, hooks = {}) {
       flush(monitor.lastBeat);
     } else if (message.cmd === 'stop') {
       finish();
-      channel.send({ type: 'stopped' });
+      // the worker threads write their data too (a stuck one is waited for a while only)
+      // and the watchdog their profiles
+      if (hub) {
+        Promise.all([hub.stop(THREADS_STOP_MS), stacks?.settled(THREADS_STOP_MS * 2)])
+          .then(() => { hub.close(); channel.send({ type: 'stopped' }); });
+      } else channel.send({ type: 'stopped' });
     }
   }
 
@@ -140,7 +165,12 @@ function start(config, hooks = {}) {
       return;
     }
     if (stopped) return;
+    if (config.role === 'cluster-worker') {
+      finish(); // the primary's agent ends the app; a worker only stops measuring
+      return;
+    }
     stacks?.discard();
+    hub?.discard();
     finish();
     endAbandonedRun(sink, KILL_AFTER_TOOL_GONE_MS);
   }
@@ -157,29 +187,57 @@ function start(config, hooks = {}) {
     }
   }
 
-  listenChannel.subscribe(onListen);
+  if (!thread) listenChannel.subscribe(onListen);
   const flushTimer = setInterval(() => flush(monitor.lastBeat), config.flushMs);
   flushTimer.unref();
   monitor.start();
   gc.start();
   work.start();
-  process.on('exit', finish);
-  const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version };
+  /** @param {number} code */
+  const onExit = (code) => {
+    if (!stopped) sink.push({ type: 'exit', t: epochNow(), code });
+    finish();
+  };
+  process.on('exit', onExit);
+  const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version, ...(thread ? { loop: thread.key } : {}) };
   sink.push(hello);
   sink.flush(); // written now: a loop that never turns again still leaves a sign of life
   channel.send(hello);
   return {
     finish,
     close() {
-      process.off('exit', finish);
+      process.off('exit', onExit);
+      hub?.close();
       channel.close();
     },
     discard() {
       stacks?.discard();
+      hub?.discard();
       finish();
       sink.discard();
     },
   };
+}
+
+/**
+ * How the cluster workers of this process ended (when it is a cluster primary): a worker killed
+ * by a signal writes nothing of its own end. Only an 'exit' listener on cluster, which changes nothing.
+ * @param {(event: object) => void} push
+ */
+function watchClusterExits(push) {
+  /** @type {any} */
+  let cluster = null;
+  const onExit = (/** @type {any} */ worker, /** @type {number | null} */ code, /** @type {string | null} */ signal) => {
+    push({ type: 'cluster-exit', t: epochNow(), pid: worker?.process?.pid ?? null, code, signal });
+  };
+  try {
+    cluster = require('node:cluster');
+    if (!cluster.isPrimary) return null;
+    cluster.on('exit', onExit);
+  } catch {
+    return null;
+  }
+  return { stop() { cluster.off('exit', onExit); } };
 }
 
 module.exports = { start };

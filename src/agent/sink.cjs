@@ -7,10 +7,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 class Sink {
-  /** @param {string} dir @param {number} pid */
-  constructor(dir, pid) {
-    this.eventsPath = path.join(dir, `events-${pid}.ndjson`);
-    this.summaryPath = path.join(dir, `summary-${pid}.json`);
+  /** @param {string} dir @param {string | number} key the loop's: the pid, or `<pid>-t<threadId>` for a worker thread */
+  constructor(dir, key) {
+    this.eventsPath = path.join(dir, `events-${key}.ndjson`);
+    this.summaryPath = path.join(dir, `summary-${key}.json`);
     /** @type {string[]} */
     this.pending = [];
     this.broken = false;

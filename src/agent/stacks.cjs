@@ -12,6 +12,7 @@ const inspector = require('node:inspector');
 const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 const { ProfileChunks } = require('./profile-chunks.cjs');
+const { hubName } = require('./thread-hub.cjs');
 
 const CHUNK_MS = 1000;
 // With the continuous profile on, blocks are already sampled; the watchdog steps in only for a
@@ -21,26 +22,35 @@ const ONGOING_AFTER_MS = 1000;
 /**
  * Heartbeat shared with the watchdog (Float64Array over a SharedArrayBuffer):
  * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures.
+ * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
+ * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
  * @param {(event: object) => void} push
+ * @param {{key: string, beat: SharedArrayBuffer}} [loop] a worker thread's loop
  */
-function startStacks(config, push) {
-  const heartbeat = new SharedArrayBuffer(32);
+function startStacks(config, push, loop) {
+  const heartbeat = loop ? loop.beat : new SharedArrayBuffer(32);
   const beat = new Float64Array(heartbeat);
   const wantProfile = config.profile;
-  const wantWatchdog = config.stacks === 'running';
-  if (!wantProfile && !wantWatchdog) return null;
+  const wantWatchdog = config.stacks === 'running' && !loop;
+  if (!wantProfile && !wantWatchdog && !loop) return null;
   if (inspector.url() && !config.ownInspector) {
     push({ type: 'note', text: 'an inspector is already open (--inspect): stacks and the CPU profile are off so as not to disturb it; delay and blocks are still measured' });
     return null;
   }
 
-  const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1) : null;
+  const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1, loop ? loop.key : String(process.pid)) : null;
+  beat[0] = Date.now();
 
   /** @type {Worker | null} */
   let worker = null;
+  /** @type {() => void} */
+  let watchdogDone = () => {};
+  /** resolves once the watchdog has written what it holds (the worker threads' profiles) */
+  const finished = new Promise((resolve) => { watchdogDone = () => resolve(undefined); });
+  // --threads: the watchdog profiles each worker thread from outside (see thread-agent.cjs)
+  const profilesThreads = Boolean(wantWatchdog && wantProfile && config.threads && config.role === 'main' && !config.ownInspector);
   if (wantWatchdog) {
-    beat[0] = Date.now();
     worker = new Worker(path.join(__dirname, 'watchdog-worker.cjs'), {
       workerData: {
         heartbeat, dir: config.dir, pid: process.pid, resolutionMs: config.resolutionMs,
@@ -48,18 +58,36 @@ function startStacks(config, push) {
         intervalUs: config.stackIntervalMs * 1000, chunkMs: CHUNK_MS,
         // with the profile on, the watchdog acts only after a second of blocking: no need to look often
         pollMs: wantProfile ? 100 : Math.max(2, Math.min(10, config.thresholdMs / 5)),
+        // --threads: the worker threads announce themselves here, and are profiled from here
+        ...(profilesThreads ? { hub: hubName(process.pid), threadProfileUs: config.profileIntervalUs } : {}),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
       env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
     });
-    worker.on('message', (message) => { if (message && message.type === 'tool') push(message); });
+    worker.on('message', (message) => {
+      if (message === 'done') watchdogDone();
+      else if (message && message.type === 'tool') push(message);
+    });
+    worker.on('exit', () => watchdogDone());
     worker.on('error', (error) => push({ type: 'note', text: `the stack watchdog stopped: ${error.message}` }));
     worker.unref(); // after the listeners: adding a 'message' listener refs the worker again
   }
 
   return {
+    /** the worker threads' profiles are the watchdog's to take */
+    profilesThreads,
     /** @param {number} now epoch ms of a heartbeat */
     beat(now) { beat[0] = now; },
+    /** a worker thread's heartbeat, for the watchdog to watch too @param {number} threadId @param {SharedArrayBuffer} buffer */
+    watchThread(threadId, buffer) { worker?.postMessage({ type: 'thread-hello', from: threadId, beat: buffer }); },
+    /**
+     * After stop(): the watchdog has written what it holds, or `timeoutMs` passed.
+     * @param {number} timeoutMs @returns {Promise<void>}
+     */
+    settled(timeoutMs) {
+      if (!worker) return Promise.resolve();
+      return Promise.race([finished, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]).then(() => {});
+    },
     /** before the load starts: the start-up samples go, the window's chunks begin */
     prepare() { chunks?.begin(); },
     /** the tool is gone: no profile is written from now on */

@@ -8,11 +8,14 @@
 // The Profiler domain is enabled only while capturing (the main thread's profile chunks rely on
 // console profiles that would otherwise start a second profiler here), and the time a capture's
 // start held the main thread (V8 walks the compiled code) is reported as the tool's.
+// With --threads it watches the app's worker threads the same way: a thread stuck in a loop is
+// captured from here, through the main thread's inspector, since its own loop never turns.
 
 const inspector = require('node:inspector');
-const { workerData, parentPort } = require('node:worker_threads');
+const { workerData, parentPort, BroadcastChannel } = require('node:worker_threads');
 const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
+const { WorkerSessions } = require('./worker-sessions.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -24,10 +27,12 @@ const { writeProfile } = require('./profile-file.cjs');
  * @property {number} intervalUs sampling interval of a capture
  * @property {number} chunkMs longest capture before it is written and restarted
  * @property {number} pollMs
+ * @property {string} [hub] the BroadcastChannel the app's worker threads announce themselves on (--threads)
+ * @property {number} [threadProfileUs] with --threads and the profile on: each worker thread's
+ *   continuous profile is taken from here, at this interval
  */
 
 const data = /** @type {WatchdogData} */ (workerData);
-const beat = new Float64Array(data.heartbeat);
 const session = new inspector.Session();
 session.connectToMainThread();
 
@@ -39,48 +44,146 @@ function post(method, params) {
 }
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-let capturing = false;
-let captureStartedAt = 0;
-let written = 0;
 
-async function startCapture() {
-  beat[2] = 1;
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: data.intervalUs });
-  const t = epochNow();
-  await post('Profiler.start');
-  parentPort?.postMessage({ type: 'tool', t, durationMs: epochNow() - t, what: 'block capture start' });
-  capturing = true;
-  captureStartedAt = epochNow();
+/**
+ * A loop the watchdog watches: the main thread, or a worker thread of the app (--threads), whose
+ * inspector is reached through the main thread's (NodeWorker domain; see worker-sessions.cjs).
+ * A worker thread's continuous profile is taken from here too (see thread-agent.cjs): started as
+ * the thread announces itself, collected when it stops or ends, or when the watch ends.
+ * @typedef {{key: string, beat: Float64Array, flags: Int32Array | null, send: (method: string, params?: object) => Promise<any>,
+ *   capturing: boolean, startedAt: number, written: number, profiling: boolean}} Watched
+ */
+
+/** @type {Watched} */
+const main = { key: String(data.pid), beat: new Float64Array(data.heartbeat), flags: null, send: post, capturing: false, startedAt: 0, written: 0, profiling: false };
+/** @type {Watched[]} */
+const watched = [main];
+const workers = new WorkerSessions(session, post);
+/** @type {Set<number>} */
+const known = new Set();
+
+/** @param {any} m a thread's announcement (directly, or passed on by the main thread) */
+function onThread(m) {
+  if (!m || typeof m.from !== 'number' || !(m.beat instanceof SharedArrayBuffer) || known.has(m.from)) return;
+  const threadId = m.from;
+  known.add(threadId);
+  /** @type {Watched} */
+  const w = {
+    key: `${data.pid}-t${threadId}`, beat: new Float64Array(m.beat, 0, 4), flags: new Int32Array(m.beat, 32, 2),
+    capturing: false, startedAt: 0, written: 0, profiling: false,
+    send: (method, params) => workers.send(threadId, method, params),
+  };
+  watched.push(w);
+  if (data.threadProfileUs) startProfile(w).catch(() => {});
 }
 
-async function stopCapture() {
-  capturing = false;
+parentPort?.on('message', (/** @type {any} */ m) => { if (m && m.type === 'thread-hello') onThread(m); });
+parentPort?.unref(); // the listener above must not keep this worker alive (the watch loop does)
+const hub = data.hub ? new BroadcastChannel(data.hub) : null;
+if (data.threadProfileUs) workers.enable().catch(() => {});
+if (hub) {
+  hub.onmessage = (event) => { const m = /** @type {MessageEvent} */ (event).data; if (m && m.type === 'thread-hello') onThread(m); };
+  hub.unref();
+}
+
+/** A worker thread's continuous profile, from its start. @param {Watched} w */
+async function startProfile(w) {
+  try {
+    await w.send('Profiler.enable');
+    await w.send('Profiler.setSamplingInterval', { interval: data.threadProfileUs });
+    await w.send('Profiler.start');
+    w.profiling = true;
+  } finally {
+    if (w.flags) {
+      Atomics.store(w.flags, 0, w.profiling ? 1 : 2);
+      Atomics.notify(w.flags, 0); // the thread's own code may run now
+    }
+  }
+}
+
+/** Collects a worker thread's continuous profile. @param {Watched} w */
+async function collectProfile(w) {
+  if (!w.profiling) return;
+  w.profiling = false;
+  try {
+    const epochOffsetMs = monotonicToEpochMs();
+    const { profile } = await w.send('Profiler.stop');
+    await w.send('Profiler.disable').catch(() => {});
+    if (main.beat[1] !== 2) {
+      writeProfile(data.dir, `profile-${w.key}-c1.json`, { kind: 'continuous', epochOffsetMs, intervalUs: data.threadProfileUs ?? 0, profile });
+    }
+  } finally {
+    if (w.flags) {
+      Atomics.store(w.flags, 1, 2);
+      Atomics.notify(w.flags, 1); // an ending thread may go now
+    }
+  }
+}
+
+/** @param {Watched} w */
+async function startCapture(w) {
+  w.beat[2] = 1;
+  await w.send('Profiler.enable');
+  await w.send('Profiler.setSamplingInterval', { interval: data.intervalUs });
+  const t = epochNow();
+  await w.send('Profiler.start');
+  if (w === main) parentPort?.postMessage({ type: 'tool', t, durationMs: epochNow() - t, what: 'block capture start' });
+  w.capturing = true;
+  w.startedAt = epochNow();
+}
+
+/** @param {Watched} w */
+async function stopCapture(w) {
+  w.capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
-  const { profile } = await post('Profiler.stop');
-  await post('Profiler.disable');
-  beat[2] = 0;
-  if (beat[1] === 2) return; // the tool is gone and its folder with it
-  written += 1;
-  writeProfile(data.dir, `profile-${data.pid}-b${written}.json`, {
-    kind: 'block', epochOffsetMs, intervalUs: data.intervalUs, profile,
-  });
+  try {
+    const { profile } = await w.send('Profiler.stop');
+    await w.send('Profiler.disable');
+    if (main.beat[1] === 2) return; // the tool is gone and its folder with it
+    w.written += 1;
+    writeProfile(data.dir, `profile-${w.key}-b${w.written}.json`, {
+      kind: 'block', epochOffsetMs, intervalUs: data.intervalUs, profile,
+    });
+  } finally {
+    w.beat[2] = 0;
+  }
+}
+
+/** @param {Watched} w */
+async function look(w) {
+  const late = epochNow() - w.beat[0] - data.resolutionMs;
+  if (!w.capturing && late >= data.startAfterMs && w.beat[0] > 0) {
+    await startCapture(w);
+  } else if (w.capturing && late < data.startAfterMs / 2) {
+    await stopCapture(w); // the loop turned again: the block is over
+  } else if (w.capturing && epochNow() - w.startedAt >= data.chunkMs) {
+    await stopCapture(w);
+    await startCapture(w);
+  }
 }
 
 async function watch() {
-  while (!beat[1]) {
+  while (!main.beat[1]) {
     await sleep(data.pollMs);
-    const late = epochNow() - beat[0] - data.resolutionMs;
-    if (!capturing && late >= data.startAfterMs) {
-      await startCapture();
-    } else if (capturing && late < data.startAfterMs / 2) {
-      await stopCapture(); // the loop turned again: the block is over
-    } else if (capturing && epochNow() - captureStartedAt >= data.chunkMs) {
-      await stopCapture();
-      await startCapture();
+    for (const w of [...watched]) {
+      if (w === main) {
+        await look(w);
+        continue;
+      }
+      // a worker thread that stopped or ends: its profile is collected, and it is no longer watched
+      if ((w.beat[1] || (w.flags && Atomics.load(w.flags, 1) === 1)) && !w.capturing) {
+        watched.splice(watched.indexOf(w), 1);
+        await collectProfile(w).catch(() => {});
+        continue;
+      }
+      // a thread profiled from its start needs no capture: its profile is collected even if it is stuck
+      if (!w.profiling) await look(w).catch(() => { w.capturing = false; w.beat[2] = 0; }); // it ended mid-capture
     }
   }
-  if (capturing) await stopCapture();
+  for (const w of watched) {
+    if (w.capturing) await stopCapture(w).catch(() => {});
+    await collectProfile(w).catch(() => {});
+  }
 }
 
 // Inspector replies hold no handle of the worker's loop: keep it turning while we watch (the
@@ -88,7 +191,9 @@ async function watch() {
 const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
   .catch(() => {}) // the main thread is exiting or an inspector error: stop watching quietly
-  .finally(() => {
+  .finally(async () => {
+    hub?.close();
+    await workers.close().catch(() => {});
     try { session.disconnect(); } catch { /* already gone */ }
     clearInterval(keepAlive);
     parentPort?.postMessage('done');

@@ -1,12 +1,19 @@
 // Reads what the agent left in the run's data folder: the event log and the latest summary of
-// every process that ran an agent.
+// every loop that ran an agent: each process's main thread (events-<pid>.ndjson) and, with
+// --threads, each worker thread (events-<pid>-t<threadId>.ndjson).
 
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
  * @typedef {object} AgentData
+ * @property {string} key the loop's key in file names: `<pid>`, or `<pid>-t<threadId>`
  * @property {number} pid
+ * @property {number | null} threadId a worker thread's, null for a process's main thread
+ * @property {number | null} helloAt epoch ms the agent started in this loop
+ * @property {{t: number, code: number}[]} exits the loop's own end (its exit code), as it wrote it
+ * @property {any[]} outside what the main thread saw of its worker threads from outside
+ *   (thread-outside, thread-exit) and how its cluster workers ended (cluster-exit)
  * @property {any | null} summary the last summary the agent wrote
  * @property {any[]} blocks
  * @property {any[]} windows
@@ -30,16 +37,22 @@ export function readAgentData(dir) {
     return [];
   }
   return names
-    .map((name) => /^events-(\d+)\.ndjson$/.exec(name))
+    .map((name) => /^events-((\d+)(?:-t(\d+))?)\.ndjson$/.exec(name))
     .filter((m) => m !== null)
-    .map((m) => readOne(dir, Number(/** @type {RegExpExecArray} */ (m)[1])));
+    .map((m) => {
+      const [, key, pid, threadId] = /** @type {RegExpExecArray} */ (m);
+      return readOne(dir, key, Number(pid), threadId === undefined ? null : Number(threadId));
+    });
 }
 
-/** @param {string} dir @param {number} pid @returns {AgentData} */
-function readOne(dir, pid) {
+/** @param {string} dir @param {string} key @param {number} pid @param {number | null} threadId @returns {AgentData} */
+function readOne(dir, key, pid, threadId) {
   /** @type {AgentData} */
-  const data = { pid, summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0 };
-  const text = fs.readFileSync(path.join(dir, `events-${pid}.ndjson`), 'utf8');
+  const data = {
+    key, pid, threadId, helloAt: null, exits: [], outside: [],
+    summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0,
+  };
+  const text = fs.readFileSync(path.join(dir, `events-${key}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
     if (!line) continue;
     let event;
@@ -62,6 +75,12 @@ function readOne(dir, pid) {
       data.origins.push(event);
       continue;
     }
+    if (event.type === 'thread-outside' || event.type === 'thread-exit' || event.type === 'cluster-exit') {
+      data.outside.push(event);
+      continue;
+    }
+    if (event.type === 'hello' && data.helloAt === null) data.helloAt = event.t;
+    if (event.type === 'exit') data.exits.push(event);
     if (typeof event.t === 'number') data.lastSeen = Math.max(data.lastSeen, event.t + (event.durationMs || 0));
     if (event.type === 'block') data.blocks.push(event);
     else if (event.type === 'gc') data.gcPauses.push(event);
@@ -72,7 +91,7 @@ function readOne(dir, pid) {
     else if (event.type === 'tool') data.toolStalls.push(event);
   }
   try {
-    data.summary = JSON.parse(fs.readFileSync(path.join(dir, `summary-${pid}.json`), 'utf8'));
+    data.summary = JSON.parse(fs.readFileSync(path.join(dir, `summary-${key}.json`), 'utf8'));
   } catch {
     data.summary = null;
   }

@@ -11,6 +11,7 @@ import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownersh
 import { capTimeline } from './cap-timeline.js';
 import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
+import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -39,7 +40,10 @@ export const SCHEMA_VERSION = 1;
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
- * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads (--threads)
+ * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads as `attach`
+ *   reads them, null without --threads; left out, the rows come from the worker-thread loops (`run --threads`)
+ * @property {import('./loops.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
+ *   worker threads, each with its agent's data and profiles
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts every file the report folder will hold, by kind
  * @property {import('./budgets.js').Budget[]} [failOn] budgets to evaluate (--fail-on)
@@ -172,8 +176,31 @@ export function buildReport(record) {
     artifacts: record.artifacts,
   };
   report.verdict = verdict(report, record.thresholdMs);
+  const others = (record.loops ?? []).map((loop) => otherLoop(loop, {
+    from, to, thresholdMs: T, cwd: context.cwd, outside: agent?.outside ?? [], stopAnswered: record.flushed,
+  }));
+  const main = mainLoop(report, others.length ? verdict({ ...report, http: { probe: null } }, T) : report.verdict);
+  report.loops = [main, ...others];
+  report.verdict = worstLoopVerdict(report.verdict, report.loops);
+  for (const loop of others) report.notes.push(...loop.notes);
+  if (record.threads === undefined) report.threads = threadRows(others, to - from);
   if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
   return report;
+}
+
+/**
+ * The --threads rows (report.threads) from the worker-thread loops.
+ * @param {import('../../types/report.js').LoopSection[]} loops @param {number} measuredMs
+ * @returns {import('../../types/report.js').ThreadRow[]}
+ */
+function threadRows(loops, measuredMs) {
+  return loops.filter((l) => l.kind === 'worker-thread').map((l) => ({
+    threadId: /** @type {number} */ (l.threadId),
+    lag: l.lag,
+    elu: { mean: l.elu.mean ?? 0 },
+    blocking: l.blocking,
+    lifeMs: round((l.life.endMs ?? measuredMs) - (l.life.startMs ?? 0)),
+  }));
 }
 
 /**

@@ -33,8 +33,12 @@ export function isCpuProfile(p) {
   return !!o && Array.isArray(o.nodes) && Array.isArray(o.samples) && Array.isArray(o.timeDeltas) && typeof o.startTime === 'number';
 }
 
-/** The agent's profile files of one process, oldest first. @param {string} dir @param {number} pid @returns {TimedProfile[]} */
-export function readProfiles(dir, pid) {
+/**
+ * The agent's profile files of one loop, oldest first.
+ * @param {string} dir @param {number | string} key the loop's: its pid (a process's main thread) or `<pid>-t<threadId>`
+ * @returns {TimedProfile[]}
+ */
+export function readProfiles(dir, key) {
   let names;
   try {
     names = fs.readdirSync(dir);
@@ -44,7 +48,7 @@ export function readProfiles(dir, pid) {
   /** @type {TimedProfile[]} */
   const out = [];
   for (const name of names) {
-    if (!name.startsWith(`profile-${pid}-`) || !name.endsWith('.json')) continue;
+    if (!new RegExp(`^profile-${key}-[cb]\\d+\\.json$`).test(name)) continue;
     try {
       const data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
       out.push(timeProfile(data, name));

@@ -12,7 +12,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 /**
  * What the window needs of a target: the agent's channel and the target's end.
  * @typedef {object} MeasuredTarget
- * @property {(command: object) => void} send
+ * @property {(command: {cmd: string}) => void} send
  * @property {(test: (m: import('../launch/target.js').AgentMessage) => boolean, timeoutMs: number, abort?: AbortSignal) => Promise<import('../launch/target.js').AgentMessage | null>} waitFor
  * @property {Promise<unknown>} exited
  * @property {unknown} exitInfo null while the target runs

@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { readProfiles } from '../analyze/profiles.js';
+import { mergeContinuous } from '../analyze/merge-profiles.js';
 
 const require = createRequire(import.meta.url);
 
@@ -29,4 +31,28 @@ export function keepProfile(profiles, outDir) {
   if (!continuous) return {};
   fs.writeFileSync(path.join(outDir, 'profile.cpuprofile'), JSON.stringify(continuous.profile));
   return { profile: 'profile.cpuprofile' };
+}
+
+/**
+ * The app's loops other than its main thread (cluster workers, worker threads), each with its
+ * profiles for the analysis, and its CPU profile of the window written beside report.json
+ * (profile-worker-<pid>.cpuprofile, profile-thread-<threadId>.cpuprofile). A loop stuck for the
+ * whole run wrote no profile of its own: the watchdog's captures of it, joined, stand in.
+ * @param {import('../analyze/agent-data.js').AgentData[]} agents every agent's data but the main thread's
+ * @param {string} dataDir @param {string} outDir
+ * @param {{from: number, to: number}} window epoch ms
+ * @returns {import('../analyze/loops.js').OtherLoop[]}
+ */
+export function otherLoops(agents, dataDir, outDir, { from, to }) {
+  return agents
+    .sort((a, b) => Number(a.threadId !== null) - Number(b.threadId !== null) || a.pid - b.pid || (a.threadId ?? 0) - (b.threadId ?? 0))
+    .map((agent) => {
+      const kind = agent.threadId === null ? /** @type {const} */ ('cluster-worker') : /** @type {const} */ ('worker-thread');
+      const profiles = mergeContinuous(readProfiles(dataDir, agent.key), from, to);
+      const whole = profiles.find((p) => p.kind === 'continuous')
+        ?? mergeContinuous(profiles.map((p) => ({ ...p, kind: /** @type {const} */ ('continuous') })), from, to)[0];
+      const file = kind === 'worker-thread' ? `profile-thread-${agent.threadId}.cpuprofile` : `profile-worker-${agent.pid}.cpuprofile`;
+      if (whole) fs.writeFileSync(path.join(outDir, file), JSON.stringify(whole.profile));
+      return { agent, kind, profiles, profileFile: whole ? file : null };
+    });
 }

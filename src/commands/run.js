@@ -11,13 +11,14 @@ import { loopbackHost } from '../launch/host.js';
 import { OutputLog } from '../launch/output-log.js';
 import { prepareOutDir } from '../launch/out-dir.js';
 import { Target, CHANNEL_FD } from '../launch/target.js';
+import { LoopSockets } from '../launch/loop-sockets.js';
 import { measureWindow } from './measure-window.js';
 import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { readThreads } from '../analyze/threads.js';
-import { stacksConfig, keepProfile } from './run-stacks.js';
+import { stacksConfig, keepProfile, otherLoops } from './run-stacks.js';
+import { loopId } from '../analyze/loops.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
@@ -98,9 +99,12 @@ export async function run(opts, io) {
   const workDir = profiler ? fs.mkdtempSync(path.join(outDir, '.profiler-')) : null;
   const output = new OutputLog(path.join(outDir, 'target.log'), { echo: opts.showOutput ? io.stderr : null });
   const progress = new Progress(io.stderr, io.progress);
+  // cluster workers' channels (a profiler runner between the tool and the app has none to offer)
+  const loops = profiler ? null : new LoopSockets();
   try {
+    await loops?.ready;
     const agentConfig = {
-      dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD,
+      dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD, ...(loops ? { loopSocket: loops.path } : {}),
       resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
       ...stacksConfig(opts),
     };
@@ -111,7 +115,7 @@ export async function run(opts, io) {
       agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
     }) : new Target({
       execPath: process.execPath, nodeArgs: target.nodeArgs, script: target.script, args: opts.appArgs,
-      cwd: io.cwd, env, output,
+      cwd: io.cwd, env, output, loops: loops ?? undefined,
     });
     io.kill.addEventListener('abort', () => child.kill(), { once: true });
     const observed = await observe(child, target, opts, io, progress);
@@ -119,15 +123,18 @@ export async function run(opts, io) {
     const stopped = await child.stop({ graceMs: opts.killAfter });
     const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
     const agents = readAgentData(dataDir);
-    const agent = agents.find((d) => d.pid === appPid) ?? null;
+    const agent = agents.find((d) => d.pid === appPid && d.threadId === null) ?? null;
     const windowFrom = observed.measureStart ?? spawnedAt;
     // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
     const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
     const kept = keepProfile(windowProfiles, outDir);
+    const otherLoopData = otherLoops(agents.filter((d) => d !== agent), dataDir, outDir, { from: windowFrom, to: observed.measureEnd });
     const formats = opts.format ?? DEFAULT_FORMATS;
     const artifacts = {
       json: 'report.json', log: 'target.log', ...kept,
+      // each other loop's profile: "profile:worker:<pid>", "profile:thread:<threadId>"
+      ...Object.fromEntries(otherLoopData.filter((l) => l.profileFile).map((l) => [`profile:${loopId(l.agent, l.kind)}`, /** @type {string} */ (l.profileFile)])),
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
       ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     };
@@ -160,9 +167,10 @@ export async function run(opts, io) {
       probe: observed.probe?.stats ?? null,
       load: observed.load?.stats ?? null,
       agent,
-      workerAgents: agents.filter((d) => d !== agent),
+      workerAgents: agents.filter((d) => d !== agent && d.threadId === null),
       profiles,
-      threads: opts.threads ? readThreads(dataDir, appPid, windowFrom, observed.measureEnd) : null,
+      loops: otherLoopData,
+      ...(opts.threads ? {} : { threads: null }),
       stacks: { mode: opts.stacks, profile: opts.profile },
       cwd: io.cwd,
       notes,
@@ -188,6 +196,7 @@ export async function run(opts, io) {
     return { exitCode: EXIT.OK, message: null, report, outDir };
   } finally {
     progress.stop();
+    loops?.close();
     output.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });

@@ -17,10 +17,12 @@ const TREE_SAMPLE_MS = 500;
 export class Target {
   /**
    * @param {{execPath: string, nodeArgs: string[], script: string, args: string[], cwd: string,
-   *   env: NodeJS.ProcessEnv, output: import('./output-log.js').OutputLog}} options
+   *   env: NodeJS.ProcessEnv, output: import('./output-log.js').OutputLog, loops?: import('./loop-sockets.js').LoopSockets}} options
+   *   loops: the cluster workers' channels, which get every command too
    */
   constructor(options) {
     this.startedAt = Date.now();
+    this.loops = options.loops ?? null;
     /** @type {ExitInfo | null} */
     this.exitInfo = null;
     /** @type {NodeJS.Signals[]} signals we sent */
@@ -60,9 +62,10 @@ export class Target {
     this.inbox.read(this.channel);
   }
 
-  /** @param {object} command */
+  /** @param {{cmd: string}} command */
   send(command) {
     if (this.channel.writable) this.channel.write(JSON.stringify(command) + '\n');
+    if (command.cmd !== 'stop') this.loops?.send(command);
   }
 
   /** @type {AgentMessages['waitFor']} */
@@ -98,7 +101,11 @@ export class Target {
     this.tree.sample();
     if (!this.exitInfo) {
       this.send({ cmd: 'stop' });
-      flushed = Boolean(await this.waitFor((m) => m.type === 'stopped', flushTimeoutMs));
+      const [answer] = await Promise.all([
+        this.waitFor((m) => m.type === 'stopped', flushTimeoutMs),
+        this.loops?.stop(flushTimeoutMs),
+      ]);
+      flushed = Boolean(answer);
     }
     if (!this.exitInfo) {
       this.signal('SIGTERM');

@@ -1,0 +1,186 @@
+// Every event loop of the app, each diagnosed like the main one: its blocks with the stack that
+// ran (from its own profile, or the watchdog's capture of a stuck loop), its call sites, delay,
+// utilisation, GC and verdict. A loop that never turned inside the window wrote nothing of it:
+// what was seen of it from outside (its last heartbeat, the parent's view of its utilisation,
+// its end) stands in. The app's verdict is its worst loop's. Pure: no I/O here.
+
+import { Histogram } from '../agent/histogram.cjs';
+import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
+import { attributeBlocks } from './attribution.js';
+import { splitByOwner } from './ownership.js';
+import { verdict } from './verdict.js';
+
+/**
+ * @typedef {import('../../types/report.js').LoopSection} LoopSection
+ * @typedef {import('../../types/report.js').Verdict} Verdict
+ * @typedef {import('./agent-data.js').AgentData} AgentData
+ * @typedef {{agent: AgentData, kind: 'cluster-worker' | 'worker-thread', profiles: import('./profiles.js').TimedProfile[],
+ *   profileFile: string | null}} OtherLoop
+ */
+
+/** @param {AgentData} agent @param {'cluster-worker' | 'worker-thread'} kind */
+export function loopId(agent, kind) {
+  return kind === 'worker-thread' ? `thread:${agent.threadId}` : `worker:${agent.pid}`;
+}
+
+/** @param {AgentData} agent @param {'cluster-worker' | 'worker-thread'} kind */
+function loopLabel(agent, kind) {
+  return kind === 'worker-thread' ? `worker thread ${agent.threadId}` : `cluster worker ${agent.pid}`;
+}
+
+/**
+ * One loop other than the main thread's.
+ * @param {OtherLoop} loop
+ * @param {{from: number, to: number, thresholdMs: number, cwd: string, outside: any[], stopAnswered: boolean}} run
+ *   outside: the main process's view of its threads and cluster workers; stopAnswered: the app's
+ *   agent answered the tool's stop (else the app ended or hung before)
+ * @returns {LoopSection}
+ */
+export function otherLoop(loop, run) {
+  const { agent, kind } = loop;
+  const { from, to } = run;
+  const T = run.thresholdMs;
+  const id = loopId(agent, kind);
+  const label = loopLabel(agent, kind);
+  const notes = [];
+  const seen = kind === 'worker-thread'
+    ? run.outside.filter((e) => e.threadId === agent.threadId)
+    : run.outside.filter((e) => e.type === 'cluster-exit' && e.pid === agent.pid);
+  const view = seen.findLast((e) => e.type === 'thread-outside') ?? null;
+  const end = endOf(agent, seen);
+  const summary = agent.summary;
+  const until = end ? Math.min(to, end.t) : to;
+
+  // Still stuck when the window closed: from its last heartbeat (seen from outside for a thread)
+  // or its last sign of life, to the window's end (or its own).
+  const lastSeen = Math.max(agent.lastSeen, view?.lastBeat ?? 0);
+  const answered = Boolean(summary?.stopped);
+  const ongoing = !answered && !end ? ongoingBlock(lastSeen, from, until, T) : null;
+  const raw = blocksInWindow(agent.blocks, from, until, T);
+  if (ongoing) {
+    raw.push(ongoing);
+    notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(ongoing.durationMs)} ms)`);
+  }
+  const attributed = attributeBlocks(raw, loop.profiles, {
+    from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
+  });
+  const owners = splitByOwner(attributed.blocks, T);
+  if (owners.tool.length) notes.push(`${owners.tool.length} stall(s) of ${label} were the tool's own work: left out (please report it)`);
+  if (owners.starved.length) notes.push(`${owners.starved.length} stall(s) of ${label} were spent waiting for a CPU: left out`);
+
+  // its own figures when it closed the window itself; else what was seen from outside
+  const lifeFrom = Math.max(from, agent.helloAt ?? from);
+  const ownWindow = Boolean(summary && summary.measureStart <= lifeFrom + 1000 && summary.measureEnd >= until - 1000);
+  const fromOutside = !ownWindow && Boolean(ongoing || view);
+  // its own delay histogram covers the window only if it heard the window's start in time; else
+  // the delay its heartbeat would have seen is rebuilt from its blocks
+  const resolutionMs = summary?.resolutionMs ?? 20;
+  const lag = summary && ownWindow ? Histogram.fromJSON(summary.lag) : new Histogram();
+  if (!ownWindow) for (const b of raw) lag.recordCorrected(b.durationMs, resolutionMs);
+  else if (ongoing) lag.recordCorrected(ongoing.durationMs, resolutionMs);
+  const measuredMs = Math.max(0, until - lifeFrom);
+  const blocking = blockTotals(owners.app, measuredMs);
+  const elu = eluOf(ownWindow ? summary : null, view, blocking.fraction, fromOutside);
+  if (fromOutside) notes.push(`${label} never turned its loop in the window: its figures were measured from outside it`);
+
+  const section = {
+    id, kind, label, pid: agent.pid, threadId: agent.threadId,
+    lag: { p50Ms: round(lag.percentile(50)), p99Ms: round(lag.percentile(99)), maxMs: round(lag.max), samples: lag.count },
+    elu,
+    gc: summary && ownWindow ? { count: summary.gc.count, totalMs: round(summary.gc.totalMs), maxMs: round(summary.gc.maxMs) } : { count: 0, totalMs: 0, maxMs: 0 },
+    blocking,
+    blocks: owners.app,
+    topSites: attributed.topSites,
+    profile: loop.profileFile ? { file: loop.profileFile } : null,
+    verdict: { status: /** @type {import('../../types/report.js').VerdictStatus} */ ('responsive'), reasons: /** @type {string[]} */ ([]) },
+    life: {
+      startMs: agent.helloAt !== null && agent.helloAt > from ? round(agent.helloAt - from) : null,
+      endMs: end && end.t <= to ? round(end.t - from) : null,
+      exitCode: end?.code ?? null,
+      signal: end?.signal ?? null,
+    },
+    fromOutside,
+    notes,
+  };
+  section.verdict = verdict({ lag: section.lag, blocking, http: { probe: null } }, T);
+  return section;
+}
+
+/**
+ * How the loop ended, if it did: its own exit event, or what its parent saw (a thread's exit code,
+ * a cluster worker's code or signal).
+ * @param {AgentData} agent @param {any[]} seen
+ * @returns {{t: number, code: number | null, signal: string | null} | null}
+ */
+function endOf(agent, seen) {
+  const parent = seen.find((e) => e.type === 'thread-exit' || e.type === 'cluster-exit');
+  const own = agent.exits[0];
+  if (!parent && !own) return null;
+  return {
+    t: Math.min(parent?.t ?? Infinity, own?.t ?? Infinity),
+    code: parent?.code ?? own?.code ?? null,
+    signal: parent?.signal ?? null,
+  };
+}
+
+/**
+ * @param {any | null} summary the loop's own totals of the window
+ * @param {any | null} view the parent's view of a worker thread
+ * @param {number} blockedFraction
+ * @param {boolean} fromOutside
+ * @returns {LoopSection['elu']}
+ */
+function eluOf(summary, view, blockedFraction, fromOutside) {
+  const r = (/** @type {number} */ v) => Math.round(v * 1000) / 1000;
+  if (view?.elu && (fromOutside || !summary)) return { mean: r(view.elu.utilization), source: 'outside' };
+  if (summary) return { mean: r(summary.elu.utilization), source: 'loop' };
+  if (view?.elu) return { mean: r(view.elu.utilization), source: 'outside' };
+  // a stuck cluster worker: busy at least the time it was blocked
+  return fromOutside ? { mean: r(blockedFraction), source: 'outside' } : { mean: null, source: 'none' };
+}
+
+/**
+ * The main thread's section, from the report's own figures.
+ * @param {import('../../types/report.js').Report} report @param {Verdict} mainVerdict its loop-only verdict
+ * @returns {LoopSection}
+ */
+export function mainLoop(report, mainVerdict) {
+  return {
+    id: 'main', kind: 'main', label: 'main thread', pid: report.target.pid, threadId: null,
+    lag: { p50Ms: report.lag.p50Ms, p99Ms: report.lag.p99Ms, maxMs: report.lag.maxMs, samples: report.lag.samples },
+    elu: { mean: report.elu.mean, source: 'loop' },
+    gc: report.gc,
+    blocking: report.blocking,
+    blocks: report.blocks,
+    topSites: report.topSites,
+    profile: report.profile ? { file: report.profile.file } : null,
+    verdict: mainVerdict,
+    life: { startMs: null, endMs: null, exitCode: null, signal: null },
+    fromOutside: false,
+    notes: [],
+  };
+}
+
+const RANK = { responsive: 0, degraded: 1, blocked: 2 };
+
+/**
+ * The app's verdict: its worst loop's, naming it. Probe reasons are the app's (the probe reaches
+ * whichever loop serves it); every other reason is prefixed with its loop.
+ * @param {Verdict} appVerdict the main thread's verdict with the probe
+ * @param {LoopSection[]} loops main first
+ * @returns {Verdict}
+ */
+export function worstLoopVerdict(appVerdict, loops) {
+  if (loops.length <= 1) return appVerdict;
+  const judged = loops.map((l) => ({ loop: l, v: l.kind === 'main' ? appVerdict : l.verdict }));
+  const worst = judged.reduce((a, b) => (RANK[b.v.status] > RANK[a.v.status] ? b : a));
+  if (worst.v.status === 'responsive') {
+    return { status: 'responsive', reasons: [...appVerdict.reasons, `${loops.length - 1} other loop(s) responsive`], loop: 'main' };
+  }
+  const reasons = [];
+  for (const { loop, v } of [...judged].sort((a, b) => RANK[b.v.status] - RANK[a.v.status])) {
+    if (v.status === 'responsive') continue;
+    for (const reason of v.reasons) reasons.push(/probe/.test(reason) ? reason : `${loop.label}: ${reason}`);
+  }
+  return { status: worst.v.status, reasons: [...new Set(reasons)], loop: worst.loop.id };
+}
