@@ -145,6 +145,7 @@ test('report.html with several event loops: the loops table and list switch the 
   const dir = tempDir(t);
   const report = sampleLoopsReport();
   report.profile = { file: 'profile.cpuprofile', startEpochMs: Date.parse(report.run.startedAt), intervalUs: 1000 };
+  report.artifacts['profile:worker:4242'] = 'profile-worker-4242.cpuprofile';
   fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report));
   fs.writeFileSync(path.join(dir, 'profile.cpuprofile'), JSON.stringify(tinyProfile('mainOnlyFunction')));
   fs.writeFileSync(path.join(dir, 'profile-worker-4242.cpuprofile'), JSON.stringify(tinyProfile('workerOnlyFunction')));
@@ -181,6 +182,7 @@ test('report.html with several event loops: the loops table and list switch the 
   assert.equal(await page.inputValue('#loop-select'), '0');
   assert.match(await page.textContent('#block-detail') ?? '', /Block 2: 321 ms[\s\S]*hashAll/);
   assert.ok((await page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('mainOnly')));
+  assert.match(await page.textContent('#files') ?? '', /profile-worker-4242\.cpuprofile \(CPU profile of cluster worker 4242: Chrome DevTools/);
   assert.deepEqual(problems, []);
 
   // flamegraph.html has the same list of loops

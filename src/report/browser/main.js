@@ -80,5 +80,5 @@
     selectBlock(i);
   });
   renderNotes(report);
-  renderFiles(report);
+  renderFiles(report, loops);
 })();

@@ -160,11 +160,19 @@ const OPENS_IN = /** @type {Record<string, string>} */ ({
   benchmarkBigger: 'github-action-benchmark, customBiggerIsBetter',
 });
 
-/** Links to the other files of the report folder (0x's or clinic's HTML among them). @param {any} report */
-function renderFiles(report) {
+/**
+ * Links to the other files of the report folder (0x's or clinic's HTML among them).
+ * @param {any} report @param {any[] | null} loops to name the loop of each other loop's profile (`profile:<loop id>`)
+ */
+function renderFiles(report, loops) {
+  /** @param {string} name */
+  const opens = (name) => {
+    const loop = name.startsWith('profile:') ? (loops ?? []).find((l) => `profile:${l.id}` === name) : null;
+    return loop ? `CPU profile of ${loop.label}: ${OPENS_IN.profile.replace(/^CPU profile: /, '')}` : OPENS_IN[name] ?? name;
+  };
   const entries = Object.entries(report.artifacts ?? {})
     .filter(([, file]) => typeof file === 'string' && /^[\w][\w.\/-]*$/.test(file) && !file.includes('..'));
   if (!entries.length) return;
   byId('files-section').hidden = false;
-  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${OPENS_IN[name] ?? name})`])));
+  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${opens(name)})`])));
 }
