@@ -216,6 +216,11 @@ export function actualText(r) {
  * @param {BudgetResult} r
  */
 export function describeResult(r) {
+  if (r.actual === null && ANY_LOOP.test(r.path)) {
+    const [scope, ...field] = r.path.split('.');
+    const what = /** @type {Record<string, string>} */ ({ loops: 'loop', workers: 'cluster worker', threads: 'worker thread' })[scope];
+    return `${r.expr}: no ${what} of this run has a value for ${field.join('.')}: failed`;
+  }
   if (r.actual === null) return `${r.expr}: ${r.path} has no value in this run: failed`;
   return `${r.expr}: ${r.path} is ${actualText(r)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
 }

@@ -170,6 +170,7 @@ test('budgets, any-loop forms: the worst loop of the scope, named; indexed forms
   noWorkers.loops = noWorkers.loops.filter((/** @type {any} */ l) => l.kind !== 'cluster-worker');
   const [none] = evaluateBudgets(noWorkers, parseBudgets('workers.lag.p99>50ms'));
   assert.deepEqual([none.actual, none.ok, none.loop], [null, false, undefined]);
+  assert.equal(describeResult(none), 'workers.lag.p99>50ms: no cluster worker of this run has a value for lag.p99Ms: failed');
   assert.throws(() => parseBudgets('loops.cpu>1'), /"loops.cpu" is not a numeric field/);
   assert.throws(() => parseBudgets('workers.lag.p99>5%'), /unit % does not fit workers.lag.p99Ms/);
 });
