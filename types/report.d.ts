@@ -195,6 +195,9 @@ export interface LoopSection {
   blocking: BlockTotals;
   blocks: AttributedBlock[];
   topSites: Site[];
+  /** a worker thread's stalls spent waiting, nearly without CPU (for work, as a pool waits in
+   *  Atomics.wait between tasks, or in a synchronous call): not blocks, not judged */
+  waits: { startMs: number; durationMs: number; runMs: number | null; culprit: AttributedBlock['culprit'] | null; ongoing?: boolean }[];
   /** this loop's CPU profile of the window in the report folder (one file per loop), or null */
   profile: { file: string } | null;
   verdict: Verdict;

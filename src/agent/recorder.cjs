@@ -50,7 +50,7 @@ function start(config, hooks = {}) {
   const hub = !thread && config.threads && config.role === 'main' && !config.ownInspector
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now) => stacks.beat(now) : undefined);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now, sched) => stacks.beat(now, sched) : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);
