@@ -116,7 +116,9 @@ export function otherLoop(loop, run) {
     fromOutside,
     notes,
   };
-  section.verdict = verdict({ lag: section.lag, blocking, http: { probe: null } }, T);
+  // the lag rule judges the delay less the loop thread's wait for a CPU, as for the main thread
+  const withoutWait = ownLag && summary.ownLag ? round(Histogram.fromJSON(summary.ownLag).percentile(99)) : null;
+  section.verdict = verdict({ lag: section.lag, blocking, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
   return section;
 }
 
