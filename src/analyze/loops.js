@@ -56,15 +56,27 @@ export function otherLoop(loop, run) {
   const lastSeen = Math.max(agent.lastSeen, view?.lastBeat ?? 0);
   const answered = Boolean(summary?.stopped);
   const ongoing = !answered && !end ? ongoingBlock(lastSeen, from, until, T) : null;
-  const raw = blocksInWindow(agent.blocks, from, until, T);
-  if (ongoing) {
-    raw.push(ongoing);
-    notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(ongoing.durationMs)} ms)`);
+  if (ongoing && typeof view?.runSinceBeatMs === 'number' && view.t > view.lastBeat) {
+    const share = ongoing.durationMs / Math.max(1, view.t - view.lastBeat);
+    ongoing.runMs = round(Math.min(ongoing.durationMs, view.runSinceBeatMs * share));
+    if (typeof view.waitSinceBeatMs === 'number') ongoing.waitMs = round(Math.min(ongoing.durationMs, view.waitSinceBeatMs * share));
   }
+  const raw = blocksInWindow(agent.blocks, from, until, T);
+  if (ongoing) raw.push(ongoing);
   const attributed = attributeBlocks(raw, loop.profiles, {
     from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
   });
   const owners = splitByOwner(attributed.blocks, T);
+  // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
+  // for work (a pool such as piscina waits in Atomics.wait between tasks), or in a synchronous call.
+  // Its loop had nothing else to do: shown apart, not judged.
+  const waits = kind === 'worker-thread' ? owners.app.filter(isIdleWait) : [];
+  if (waits.length) {
+    owners.app = owners.app.filter((b) => !waits.includes(b));
+    const total = waits.reduce((sum, b) => sum + b.durationMs, 0);
+    notes.push(`${label} spent ${Math.round(total)} ms waiting with its loop stopped, nearly without CPU (${waitSite(waits)}): a wait for work, not counted as blocked`);
+  }
+  if (owners.app.some((b) => b.ongoing)) notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(/** @type {any} */ (ongoing).durationMs)} ms)`);
   if (owners.tool.length) notes.push(`${owners.tool.length} stall(s) of ${label} were the tool's own work: left out (please report it)`);
   if (owners.starved.length) notes.push(`${owners.starved.length} stall(s) of ${label} were spent waiting for a CPU: left out`);
 
@@ -72,11 +84,12 @@ export function otherLoop(loop, run) {
   const lifeFrom = Math.max(from, agent.helloAt ?? from);
   const ownWindow = Boolean(summary && summary.measureStart <= lifeFrom + 1000 && summary.measureEnd >= until - 1000);
   const fromOutside = !ownWindow && Boolean(ongoing || view);
-  // its own delay histogram covers the window only if it heard the window's start in time; else
-  // the delay its heartbeat would have seen is rebuilt from its blocks
+  // its own delay histogram covers the window only if it heard the window's start in time (and
+  // holds no wait); else the delay its heartbeat would have seen is rebuilt from its blocks
   const resolutionMs = summary?.resolutionMs ?? 20;
-  const lag = summary && ownWindow ? Histogram.fromJSON(summary.lag) : new Histogram();
-  if (!ownWindow) for (const b of raw) lag.recordCorrected(b.durationMs, resolutionMs);
+  const ownLag = Boolean(summary && ownWindow && waits.length === 0);
+  const lag = ownLag ? Histogram.fromJSON(summary.lag) : new Histogram();
+  if (!ownLag) for (const b of owners.app) lag.recordCorrected(b.durationMs, resolutionMs);
   else if (ongoing) lag.recordCorrected(ongoing.durationMs, resolutionMs);
   const measuredMs = Math.max(0, until - lifeFrom);
   const blocking = blockTotals(owners.app, measuredMs);
@@ -90,7 +103,8 @@ export function otherLoop(loop, run) {
     gc: summary && ownWindow ? { count: summary.gc.count, totalMs: round(summary.gc.totalMs), maxMs: round(summary.gc.maxMs) } : { count: 0, totalMs: 0, maxMs: 0 },
     blocking,
     blocks: owners.app,
-    topSites: attributed.topSites,
+    topSites: waits.length ? attributed.topSites.filter((site) => owners.app.some((b) => b.culprit?.functionName === site.functionName && b.culprit?.url === site.url)) : attributed.topSites,
+    waits: waits.map(({ startMs, durationMs, runMs, culprit, ongoing: o }) => ({ startMs, durationMs, runMs: runMs ?? null, culprit: culprit ?? null, ...(o ? { ongoing: o } : {}) })),
     profile: loop.profileFile ? { file: loop.profileFile } : null,
     verdict: { status: /** @type {import('../../types/report.js').VerdictStatus} */ ('responsive'), reasons: /** @type {string[]} */ ([]) },
     life: {
@@ -102,8 +116,21 @@ export function otherLoop(loop, run) {
     fromOutside,
     notes,
   };
-  section.verdict = verdict({ lag: section.lag, blocking, http: { probe: null } }, T);
+  // the lag rule judges the delay less the loop thread's wait for a CPU, as for the main thread
+  const withoutWait = ownLag && summary.ownLag ? round(Histogram.fromJSON(summary.ownLag).percentile(99)) : null;
+  section.verdict = verdict({ lag: section.lag, blocking, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
   return section;
+}
+
+/** The thread ran on a CPU under a fifth of the stall, and did not wait for one the rest. @param {import('./blocks.js').Block} b */
+function isIdleWait(b) {
+  return typeof b.runMs === 'number' && b.runMs < 0.2 * b.durationMs && (b.waitMs ?? 0) < 0.5 * b.durationMs;
+}
+
+/** @param {import('./attribution.js').AttributedBlock[]} waits */
+function waitSite(waits) {
+  const c = waits.find((b) => b.culprit)?.culprit;
+  return c ? `in ${c.functionName || '(anonymous)'} ${c.url.split('/').pop()}:${c.line}` : 'no stack';
 }
 
 /**
@@ -153,6 +180,7 @@ export function mainLoop(report, mainVerdict) {
     blocking: report.blocking,
     blocks: report.blocks,
     topSites: report.topSites,
+    waits: [],
     profile: report.profile ? { file: report.profile.file } : null,
     verdict: mainVerdict,
     life: { startMs: null, endMs: null, exitCode: null, signal: null },
