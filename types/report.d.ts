@@ -205,7 +205,7 @@ export interface LoopSection {
    *  Atomics.wait between tasks, or in a synchronous call): not blocks, not judged */
   waits: { startMs: number; durationMs: number; runMs: number | null; culprit: AttributedBlock['culprit'] | null; ongoing?: boolean }[];
   /** this loop's CPU profile of the window in the report folder (one file per loop), or null */
-  profile: { file: string } | null;
+  profile: { file: string; startEpochMs?: number } | null;
   verdict: Verdict;
   /** when the loop lived, relative to run.startedAt (null: before the window / still running),
    *  and how it ended */

@@ -15,7 +15,7 @@ import { verdict } from './verdict.js';
  * @typedef {import('../../types/report.js').Verdict} Verdict
  * @typedef {import('./agent-data.js').AgentData} AgentData
  * @typedef {{agent: AgentData, kind: 'cluster-worker' | 'worker-thread', profiles: import('./profiles.js').TimedProfile[],
- *   profileFile: string | null}} OtherLoop
+ *   profileFile: string | null, profileStart?: number}} OtherLoop profileStart: epoch ms of the profile file's start
  */
 
 /** @param {AgentData} agent @param {'cluster-worker' | 'worker-thread'} kind */
@@ -63,10 +63,12 @@ export function otherLoop(loop, run) {
   }
   const raw = blocksInWindow(agent.blocks, from, until, T);
   if (ongoing) raw.push(ongoing);
-  const attributed = attributeBlocks(raw, loop.profiles, {
+  const context = {
     from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
-  });
+  };
+  const attributed = attributeBlocks(raw, loop.profiles, context);
   const owners = splitByOwner(attributed.blocks, T);
+  let sites = attributed.topSites;
   // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
   // for work (a pool such as piscina waits in Atomics.wait between tasks), or in a synchronous call.
   // Its loop had nothing else to do: shown apart, not judged.
@@ -75,6 +77,11 @@ export function otherLoop(loop, run) {
     owners.app = owners.app.filter((b) => !waits.includes(b));
     const total = waits.reduce((sum, b) => sum + b.durationMs, 0);
     notes.push(`${label} spent ${Math.round(total)} ms waiting with its loop stopped, nearly without CPU (${waitSite(waits)}): a wait for work, not counted as blocked`);
+  }
+  // the call sites of the blocks that are the app's only (not the tool's, the machine's, or waits)
+  if (owners.app.length !== attributed.blocks.length) {
+    const kept = new Set(owners.app.map((b) => b.startMs));
+    sites = attributeBlocks(raw.filter((b) => kept.has(b.startMs)), loop.profiles, context).topSites;
   }
   if (owners.app.some((b) => b.ongoing)) notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(/** @type {any} */ (ongoing).durationMs)} ms)`);
   if (owners.tool.length) notes.push(`${owners.tool.length} stall(s) of ${label} were the tool's own work: left out (please report it)`);
@@ -103,9 +110,9 @@ export function otherLoop(loop, run) {
     gc: summary && ownWindow ? { count: summary.gc.count, totalMs: round(summary.gc.totalMs), maxMs: round(summary.gc.maxMs) } : { count: 0, totalMs: 0, maxMs: 0 },
     blocking,
     blocks: owners.app,
-    topSites: waits.length ? attributed.topSites.filter((site) => owners.app.some((b) => b.culprit?.functionName === site.functionName && b.culprit?.url === site.url)) : attributed.topSites,
+    topSites: sites,
     waits: waits.map(({ startMs, durationMs, runMs, culprit, ongoing: o }) => ({ startMs, durationMs, runMs: runMs ?? null, culprit: culprit ?? null, ...(o ? { ongoing: o } : {}) })),
-    profile: loop.profileFile ? { file: loop.profileFile } : null,
+    profile: loop.profileFile ? { file: loop.profileFile, ...(loop.profileStart ? { startEpochMs: round(loop.profileStart) } : {}) } : null,
     verdict: { status: /** @type {import('../../types/report.js').VerdictStatus} */ ('responsive'), reasons: /** @type {string[]} */ ([]) },
     life: {
       startMs: agent.helloAt !== null && agent.helloAt > from ? round(agent.helloAt - from) : null,
@@ -181,7 +188,7 @@ export function mainLoop(report, mainVerdict) {
     blocks: report.blocks,
     topSites: report.topSites,
     waits: [],
-    profile: report.profile ? { file: report.profile.file } : null,
+    profile: report.profile ? { file: report.profile.file, startEpochMs: report.profile.startEpochMs } : null,
     verdict: mainVerdict,
     life: { startMs: null, endMs: null, exitCode: null, signal: null },
     fromOutside: false,
@@ -201,7 +208,10 @@ const RANK = { responsive: 0, degraded: 1, blocked: 2 };
 export function worstLoopVerdict(appVerdict, loops) {
   if (loops.length <= 1) return appVerdict;
   const judged = loops.map((l) => ({ loop: l, v: l.kind === 'main' ? appVerdict : l.verdict }));
-  const worst = judged.reduce((a, b) => (RANK[b.v.status] > RANK[a.v.status] ? b : a));
+  // the worst status; among loops of the same, the one blocked the largest share, then the longest block
+  const key = (/** @type {{loop: LoopSection, v: Verdict}} */ j) => [RANK[j.v.status], j.loop.blocking.fraction, j.loop.blocking.longestMs];
+  const worse = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const worst = judged.reduce((a, b) => (worse(key(b), key(a)) > 0 ? b : a));
   if (worst.v.status === 'responsive') {
     return { status: 'responsive', reasons: [...appVerdict.reasons, `${loops.length - 1} other loop(s) responsive`], loop: 'main' };
   }
