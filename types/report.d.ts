@@ -7,14 +7,20 @@ import type { blockTotals } from '../src/analyze/blocks.js';
 import type { TimelinePoint } from '../src/analyze/timeline.js';
 import type { Work } from '../src/analyze/work.js';
 import type { WorkerRow } from '../src/analyze/workers.js';
-import type { readThreads } from '../src/analyze/threads.js';
 import type { BudgetResult } from '../src/analyze/budgets.js';
 import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
-export type ThreadRow = ReturnType<typeof readThreads>[number];
+/** a worker thread's row: its loop's figures in short */
+export interface ThreadRow {
+  threadId: number;
+  lag: { p50Ms: number; p99Ms: number; maxMs: number; samples: number };
+  elu: { mean: number };
+  blocking: BlockTotals;
+  lifeMs: number;
+}
 export type HttpSummary = ReturnType<HttpStats['summary']>;
 /** the tool's own work that held the app's loop, and the stalls it caused */
 export type ToolStalls = ReturnType<typeof toolSection>;
@@ -195,8 +201,11 @@ export interface LoopSection {
   blocking: BlockTotals;
   blocks: AttributedBlock[];
   topSites: Site[];
+  /** a worker thread's stalls spent waiting, nearly without CPU (for work, as a pool waits in
+   *  Atomics.wait between tasks, or in a synchronous call): not blocks, not judged */
+  waits: { startMs: number; durationMs: number; runMs: number | null; culprit: AttributedBlock['culprit'] | null; ongoing?: boolean }[];
   /** this loop's CPU profile of the window in the report folder (one file per loop), or null */
-  profile: { file: string } | null;
+  profile: { file: string; startEpochMs?: number } | null;
   verdict: Verdict;
   /** when the loop lived, relative to run.startedAt (null: before the window / still running),
    *  and how it ended */

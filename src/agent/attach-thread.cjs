@@ -1,12 +1,13 @@
 'use strict';
 // `attach --threads`: loaded into one worker thread of a running app (through the worker's own
-// inspector session, `require` lent for the evaluation only). It measures that thread's loop like
-// `run --threads` does, until the main thread's attach agent says on a BroadcastChannel that the
-// tool detached (or is gone: then the thread's file goes too). Unref'ed: it never keeps a worker alive.
+// inspector session, `require` lent for the evaluation only). It runs the thread agent of
+// `run --threads` (the thread profiles itself: its code is already running, the watchdog could not
+// profile it from its start), until the main thread's attach agent says on a BroadcastChannel that
+// the tool detached (or is gone: then the thread's files go too). Unref'ed: it never keeps a worker alive.
 
 const path = require('node:path');
 const { BroadcastChannel, isMainThread, threadId } = require('node:worker_threads');
-const { startThread } = require('./thread-recorder.cjs');
+const { startThreadAgent } = require('./thread-agent.cjs');
 
 const DETACH_CHANNEL = 'eventloop-probe:detach';
 const ATTACHED = Symbol.for('eventloop-probe.attached-thread');
@@ -19,11 +20,13 @@ function attachThread(config) {
   const g = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis));
   if (isMainThread || g[ATTACHED]) return { ok: false, threadId };
   g[ATTACHED] = true;
-  const recorder = startThread(config);
+  const recorder = startThreadAgent({ ...config, threadsProfiled: false });
   const channel = new BroadcastChannel(DETACH_CHANNEL);
   channel.unref();
   channel.onmessage = (event) => {
-    recorder.stop(/** @type {MessageEvent} */ (event).data === 'discard');
+    if (/** @type {MessageEvent} */ (event).data === 'discard') recorder.discard();
+    else recorder.finish();
+    recorder.close();
     channel.close();
     for (const file of Object.keys(require.cache)) {
       if (file.startsWith(__dirname + path.sep)) delete require.cache[file];

@@ -10,7 +10,7 @@ const { performance } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
 const { Timeline } = require('./timeline.cjs');
 const { epochNow } = require('./clock.cjs');
-const { runWaitReader } = require('./run-wait.cjs');
+const { schedstatReader } = require('./run-wait.cjs');
 
 // libuv's own counters (Node >= 20.18 / 22.8): loop turns and the I/O events they handled.
 const uvMetrics = () => {
@@ -21,8 +21,10 @@ const uvMetrics = () => {
 class LoopMonitor {
   /**
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
-   * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number}) => void} onBlock
-   * @param {(now: number) => void} [onBeat]
+   * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number, runMs?: number}) => void} onBlock
+   *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
+   * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
+   *   thread's time on a CPU and waiting for one so far
    */
   constructor(options, onBlock, onBeat) {
     this.onBeat = onBeat;
@@ -32,7 +34,10 @@ class LoopMonitor {
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
-    this.runWait = runWaitReader();
+    this.sched = schedstatReader();
+    this.runWait = () => this.sched()?.waitMs ?? null;
+    /** @type {number | null} */
+    this.lastRun = null;
     // the previous beat's readings (reset(true) takes them now)
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
@@ -60,6 +65,7 @@ class LoopMonitor {
   reset(rebase = false) {
     this.waitStart = this.runWait();
     if (rebase) {
+      this.lastRun = this.sched()?.runMs ?? null;
       this.lastBeat = epochNow();
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
@@ -94,13 +100,16 @@ class LoopMonitor {
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
+    const sched = this.sched();
     this.lastBeat = now;
-    this.onBeat?.(now);
+    this.onBeat?.(now, sched);
     this.lastElu = elu;
     this.lastCpu = cpu;
-    const wait = this.runWait();
+    const wait = sched?.waitMs ?? null;
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
+    const runMs = sched && this.lastRun !== null ? sched.runMs - this.lastRun : null;
     this.lastWait = wait;
+    this.lastRun = sched?.runMs ?? null;
 
     this.lag.recordCorrected(delay, this.resolutionMs);
     this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);
@@ -108,7 +117,8 @@ class LoopMonitor {
     const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
     this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
     if (activeMs >= this.thresholdMs) {
-      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: Math.round(waitMs * 100) / 100 } : {}) });
+      const r2 = (/** @type {number} */ v) => Math.round(v * 100) / 100;
+      this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: r2(waitMs) } : {}), ...(runMs !== null ? { runMs: r2(runMs) } : {}) });
     }
   }
 

@@ -45,12 +45,11 @@ function start(config, hooks = {}) {
   const sink = new Sink(config.dir, thread ? thread.key : String(process.pid));
   const push = (/** @type {object} */ event) => sink.push(event);
   const stacks = startStacks(config, push, thread ? { key: thread.key, beat: thread.beat } : undefined);
-  // (attach measures the threads running at attach time its own way: attach-thread.cjs)
   if (stacks?.profilesThreads) markThreadsProfiled(process.env);
-  const hub = !thread && config.threads && config.role === 'main' && !config.ownInspector
+  const hub = !thread && config.threads && config.role === 'main'
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now) => stacks.beat(now) : undefined);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now, sched) => stacks.beat(now, sched) : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);

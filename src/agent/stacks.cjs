@@ -13,6 +13,7 @@ const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 const { ProfileChunks } = require('./profile-chunks.cjs');
 const { hubName } = require('./thread-hub.cjs');
+const { schedstatReader } = require('./run-wait.cjs');
 
 const CHUNK_MS = 1000;
 // With the continuous profile on, blocks are already sampled; the watchdog steps in only for a
@@ -21,7 +22,9 @@ const ONGOING_AFTER_MS = 1000;
 
 /**
  * Heartbeat shared with the watchdog (Float64Array over a SharedArrayBuffer):
- * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures.
+ * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures,
+ * [3] the loop thread's CPU time at the last beat (ms; read from outside to tell a stuck thread
+ * that computes from one that waits), and for a worker thread [5] its wait for a CPU then.
  * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
  * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
@@ -41,6 +44,9 @@ function startStacks(config, push, loop) {
 
   const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1, loop ? loop.key : String(process.pid)) : null;
   beat[0] = Date.now();
+  const sched = schedstatReader()();
+  beat[3] = sched?.runMs ?? 0;
+  if (beat.length > 5) beat[5] = sched?.waitMs ?? 0;
 
   /** @type {Worker | null} */
   let worker = null;
@@ -76,8 +82,13 @@ function startStacks(config, push, loop) {
   return {
     /** the worker threads' profiles are the watchdog's to take */
     profilesThreads,
-    /** @param {number} now epoch ms of a heartbeat */
-    beat(now) { beat[0] = now; },
+    /** @param {number} now epoch ms of a heartbeat @param {{runMs: number, waitMs: number} | null} sched the loop thread's CPU times so far */
+    beat(now, sched) {
+      beat[0] = now;
+      if (!sched) return;
+      beat[3] = sched.runMs;
+      if (beat.length > 5) beat[5] = sched.waitMs; // a worker thread's heartbeat (thread-agent.cjs)
+    },
     /** a worker thread's heartbeat, for the watchdog to watch too @param {number} threadId @param {SharedArrayBuffer} buffer */
     watchThread(threadId, buffer) { worker?.postMessage({ type: 'thread-hello', from: threadId, beat: buffer }); },
     /**

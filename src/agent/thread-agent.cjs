@@ -16,14 +16,16 @@
 
 const { BroadcastChannel, threadId } = require('node:worker_threads');
 const { hubName } = require('./thread-hub.cjs');
+const { osThreadId } = require('./run-wait.cjs');
 
 const PROFILE_START_WAIT_MS = 500;
 const PROFILE_COLLECT_WAIT_MS = 1000;
 
 /**
- * The heartbeat a thread shares: Float64 [0] last beat, [1] stop, [2] capturing (as the main
- * thread's), then Int32 [0] 1 once the watchdog profiles the thread, [1] 1 the thread is ending,
- * 2 its profile is collected.
+ * The heartbeat a thread shares: Float64 [0] last beat, [1] stop, [2] capturing, [3] CPU time at
+ * the last beat (as the main thread's), then Int32 (bytes 32-39) [0] 1 once the watchdog profiles
+ * the thread, [1] 1 the thread is ending, 2 its profile is collected, then Float64 [5] its wait for
+ * a CPU at the last beat.
  */
 function threadBeat() {
   const buffer = new SharedArrayBuffer(48);
@@ -57,7 +59,7 @@ function startThreadAgent(config) {
     send(message) { if (!discarded) hub.postMessage({ ...message, from: threadId }); },
     close() { hub.close(); },
   };
-  hub.postMessage({ type: 'thread-hello', from: threadId, beat: buffer });
+  hub.postMessage({ type: 'thread-hello', from: threadId, beat: buffer, tid: osThreadId() });
   const fromOutside = Boolean(config.profile && config.threadsProfiled);
   if (fromOutside) Atomics.wait(flags, 0, 0, PROFILE_START_WAIT_MS);
   const recorder = start({ ...config, channelFd: undefined, profile: config.profile && !fromOutside }, {

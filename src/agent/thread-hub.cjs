@@ -10,6 +10,7 @@
 const dc = require('node:diagnostics_channel');
 const { BroadcastChannel } = require('node:worker_threads');
 const { epochNow } = require('./clock.cjs');
+const { schedstatReader } = require('./run-wait.cjs');
 
 // commands a thread that starts later still needs, in order
 const CATCH_UP = ['start', 'window', 'window-end'];
@@ -19,7 +20,8 @@ const hubName = (pid) => `eventloop-probe:loops:${pid}`;
 
 /**
  * @typedef {{threadId: number, beat: Float64Array | null, worker: any, eluStart: any, hello: boolean,
- *   stopped: boolean, exited: boolean}} ThreadState
+ *   stopped: boolean, exited: boolean, sched: (() => {runMs: number, waitMs: number} | null) | null}} ThreadState
+ *   sched: the thread's CPU times, read from outside (Linux)
  */
 
 class ThreadHub {
@@ -47,7 +49,7 @@ class ThreadHub {
   state(threadId) {
     let s = this.threads.get(threadId);
     if (!s) {
-      s = { threadId, beat: null, worker: null, eluStart: null, hello: false, stopped: false, exited: false };
+      s = { threadId, beat: null, worker: null, eluStart: null, hello: false, stopped: false, exited: false, sched: null };
       this.threads.set(threadId, s);
     }
     return s;
@@ -71,8 +73,9 @@ class ThreadHub {
     const s = this.state(m.from);
     if (m.type === 'thread-hello') {
       s.hello = true;
+      if (typeof m.tid === 'number') s.sched = schedstatReader(`/proc/${process.pid}/task/${m.tid}/schedstat`);
       if (m.beat instanceof SharedArrayBuffer) {
-        s.beat = new Float64Array(m.beat);
+        s.beat = new Float64Array(m.beat, 0, 6);
         this.watch(s.threadId, m.beat);
       }
       for (const cmd of this.sent) this.channel.postMessage({ cmd, to: s.threadId });
@@ -108,9 +111,13 @@ class ThreadHub {
       const now = this.elu(s);
       const elu = now && s.eluStart && s.worker
         ? s.worker.performance.eventLoopUtilization(now, s.eluStart) : null;
+      const sched = s.sched?.() ?? null;
       this.push({
         type: 'thread-outside', threadId: s.threadId, t,
         lastBeat: s.beat && s.beat[0] > 0 ? s.beat[0] : null,
+        // the thread's CPU time since its last heartbeat: a stuck thread computing, or waiting
+        runSinceBeatMs: sched && s.beat && s.beat[0] > 0 ? Math.max(0, sched.runMs - s.beat[3]) : null,
+        waitSinceBeatMs: sched && s.beat && s.beat[0] > 0 ? Math.max(0, sched.waitMs - s.beat[5]) : null,
         elu: elu ? { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle } : null,
       });
     }

@@ -1,15 +1,16 @@
 // Blocks inside the measured window, with times relative to its start, and their totals.
 
 /**
- * @typedef {{startMs: number, durationMs: number, ongoing?: boolean, clipped?: boolean, fullDurationMs?: number, waitMs?: number}} Block
+ * @typedef {{startMs: number, durationMs: number, ongoing?: boolean, clipped?: boolean, fullDurationMs?: number, waitMs?: number, runMs?: number}} Block
+ *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one (Linux)
  */
 
 /**
  * The blocks of a window, cut at its edges: a block that began before the window or ran past its
  * end counts with the part inside only, in every table, total and verdict (its whole length is
  * kept as fullDurationMs), and is no block of the window when that part is under the threshold.
- * @param {{t: number, durationMs: number, waitMs?: number}[]} raw agent block events (epoch ms;
- *   waitMs: how long the loop's thread waited for a CPU meanwhile)
+ * @param {{t: number, durationMs: number, waitMs?: number, runMs?: number}[]} raw agent block events (epoch ms;
+ *   waitMs: how long the loop's thread waited for a CPU meanwhile, runMs: how long it ran on one)
  * @param {number} from epoch ms, start of the window
  * @param {number} to epoch ms, end of the window
  * @param {number} [thresholdMs] the part inside must be at least this long (default: any overlap)
@@ -26,6 +27,7 @@ export function blocksInWindow(raw, from, to, thresholdMs = 0, origin = from) {
       const block = { startMs: round(start - origin), durationMs: round(end - start) };
       if (end - start < b.durationMs - 0.01) Object.assign(block, { clipped: true, fullDurationMs: round(b.durationMs) });
       if (typeof b.waitMs === 'number') block.waitMs = round(Math.min(block.durationMs, b.waitMs * (block.durationMs / b.durationMs)));
+      if (typeof b.runMs === 'number') block.runMs = round(Math.min(block.durationMs, b.runMs * (block.durationMs / b.durationMs)));
       return block;
     });
 }

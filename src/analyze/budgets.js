@@ -1,6 +1,7 @@
 // Budgets (--fail-on): "lag.p99>50ms,blocks.count>0" parsed into checks on numeric fields of
 // report.json, and evaluated against a report. An expression names the breach: `lag.p99>50ms`
-// fails when lag.p99Ms is above 50. Pure: no I/O here.
+// fails when lag.p99Ms is above 50. An any-loop budget (`loops.lag.p99>50ms`, `workers.<field>`,
+// `threads.<field>`) fails when any loop of that kind breaches it, and names that loop. Pure.
 
 import { UsageError } from '../errors.js';
 
@@ -8,7 +9,9 @@ import { UsageError } from '../errors.js';
  * @typedef {'>' | '>=' | '<' | '<='} Op
  * @typedef {'ms' | 'fraction' | 'percent' | 'number'} Kind
  * @typedef {{expr: string, path: string, op: Op, limit: number, kind: Kind}} Budget
- * @typedef {{expr: string, path: string, op: Op, limit: number, actual: number | null, ok: boolean}} BudgetResult
+ * @typedef {{expr: string, path: string, op: Op, limit: number, actual: number | null, ok: boolean,
+ *   loop?: string}} BudgetResult loop: with an any-loop budget, the id of the loop the actual value
+ *   is from (report.loops[].id)
  */
 
 const HTTP_FIELDS = ['requests', 'rps', 'errors', 'non2xx', 'timeouts', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'meanMs'];
@@ -28,6 +31,13 @@ const KNOWN = new Set(NUMERIC_PATHS);
 const INDEXED = new RegExp('^(?:(?:blocks|topSites)\\.\\d+\\.(?:startMs|durationMs|blockedMs|count)'
   + '|threads\\.\\d+\\.(?:lag\\.(?:p50Ms|p99Ms|maxMs|samples)|elu\\.mean|blocking\\.(?:count|totalMs|longestMs|fraction)|lifeMs))$');
 
+/** Any-loop budgets: `<scope>.<field>`, the worst value over the loops of that scope. */
+const LOOP_SCOPES = { loops: null, workers: 'cluster-worker', threads: 'worker-thread' };
+/** Fields of report.loops[] an any-loop budget may name. */
+export const LOOP_FIELDS = ['lag.p50Ms', 'lag.p99Ms', 'lag.maxMs', 'elu.mean', 'gc.count', 'gc.totalMs', 'gc.maxMs',
+  'blocking.count', 'blocking.totalMs', 'blocking.longestMs', 'blocking.fraction'];
+const ANY_LOOP = new RegExp(`^(?:${Object.keys(LOOP_SCOPES).join('|')})\\.(?:${LOOP_FIELDS.join('|').replace(/\./g, '\\.')})$`);
+
 /** Short names people type, mapped to the field (a trailing Ms is also added when missing). */
 const ALIASES = {
   'blocks.count': 'blocking.count', 'blocks.total': 'blocking.totalMs', 'blocks.longest': 'blocking.longestMs',
@@ -37,7 +47,7 @@ const ALIASES = {
 };
 const FRACTIONS = new Set(['elu.mean', 'elu.max', 'blocking.fraction']);
 /** @param {string} path */
-const isFraction = (path) => FRACTIONS.has(path) || /^threads\.\d+\.(elu\.mean|blocking\.fraction)$/.test(path);
+const isFraction = (path) => FRACTIONS.has(path) || /^(?:threads\.\d+|loops|workers|threads)\.(elu\.mean|blocking\.fraction)$/.test(path);
 
 const EXPR = /^([A-Za-z][\w.]*)\s*(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
 const EXAMPLE = 'e.g. --fail-on "lag.p99>50ms,blocks.count>0,http.probe.p99>200ms,elu.max>0.9"';
@@ -58,7 +68,7 @@ export function parseBudget(expr) {
   const m = EXPR.exec(expr);
   if (!m) throw new UsageError(`cannot read "${expr}": expected <field><op><number>[ms|s|%] with op one of > >= < <=`, EXAMPLE);
   const path = resolvePath(m[1]);
-  if (!path) throw new UsageError(`"${m[1]}" is not a numeric field of report.json`, 'try lag.p99, blocks.count, blocks.longest, http.probe.p99, http.load.rps, elu.max, cpu, gc.max, rss');
+  if (!path) throw new UsageError(`"${m[1]}" is not a numeric field of report.json`, 'try lag.p99, blocks.count, blocks.longest, http.probe.p99, http.load.rps, elu.max, cpu, gc.max, rss, loops.lag.p99, workers.blocks.count');
   const kind = kindOf(path);
   const limit = convert(Number(m[3]), /** @type {'ms' | 's' | '%' | undefined} */ (m[4]), kind);
   if (limit === null) throw new UsageError(`"${expr}": unit ${m[4]} does not fit ${path} (${describeKind(kind)})`, EXAMPLE);
@@ -67,6 +77,12 @@ export function parseBudget(expr) {
 
 /** @param {string} name @returns {string | null} */
 function resolvePath(name) {
+  const scope = /^(loops|workers|threads)\.(?!\d)(.+)$/.exec(name);
+  if (scope) {
+    const field = /** @type {Record<string, string>} */ (ALIASES)[scope[2]] ?? scope[2];
+    for (const candidate of [`${scope[1]}.${field}`, `${scope[1]}.${field}Ms`]) if (ANY_LOOP.test(candidate)) return candidate;
+    return null;
+  }
   const aliased = /** @type {Record<string, string>} */ (ALIASES)[name] ?? name;
   const withHttp = /^(probe|load)\./.test(aliased) ? `http.${aliased}` : aliased;
   for (const candidate of [withHttp, `${withHttp}Ms`]) {
@@ -122,9 +138,53 @@ function holds(a, op, b) {
  */
 export function evaluateBudgets(report, budgets) {
   return budgets.map((b) => {
-    const actual = valueAt(report, b.path);
-    return { expr: b.expr, path: b.path, op: b.op, limit: b.limit, actual, ok: actual !== null && !holds(actual, b.op, b.limit) };
+    const worst = ANY_LOOP.test(b.path) ? worstLoop(report, b) : null;
+    const actual = worst ? worst.value : ANY_LOOP.test(b.path) ? null : valueAt(report, b.path);
+    return {
+      expr: b.expr, path: b.path, op: b.op, limit: b.limit, actual, ok: actual !== null && !holds(actual, b.op, b.limit),
+      ...(worst ? { loop: worst.loop } : {}),
+    };
   });
+}
+
+/**
+ * The loop of an any-loop budget's scope whose value is worst for the budget (the highest for > and
+ * >=, the lowest for < and <=), or null when no loop of that scope has a value.
+ * @param {unknown} report @param {Budget} b @returns {{value: number, loop: string} | null}
+ */
+function worstLoop(report, b) {
+  const [scope, ...rest] = b.path.split('.');
+  const kind = /** @type {Record<string, string | null>} */ (LOOP_SCOPES)[scope];
+  const field = rest.join('.');
+  /** @type {{value: number, loop: string} | null} */
+  let worst = null;
+  for (const loop of loopsOf(report)) {
+    if (kind && loop.kind !== kind) continue;
+    const value = valueAt(loop, field);
+    if (value === null) continue;
+    const worse = b.op === '>' || b.op === '>=' ? !worst || value > worst.value : !worst || value < worst.value;
+    if (worse) worst = { value, loop: loop.id };
+  }
+  return worst;
+}
+
+/**
+ * report.loops, or for a report written before it (re-judged with `report --fail-on`) the same
+ * shapes made from its main-thread fields and its `workers` and `threads` rows.
+ * @param {unknown} report @returns {{id: string, kind: string}[]}
+ */
+function loopsOf(report) {
+  const r = /** @type {any} */ (report);
+  if (Array.isArray(r?.loops)) return r.loops;
+  return [
+    { id: 'main', kind: 'main', lag: r?.lag, elu: r?.elu, gc: r?.gc, blocking: r?.blocking },
+    ...(Array.isArray(r?.workers) ? r.workers : []).map((/** @type {any} */ w) => ({
+      id: `worker:${w.pid}`, kind: 'cluster-worker', lag: w.lag, elu: { mean: w.elu }, blocking: w.blocking,
+    })),
+    ...(Array.isArray(r?.threads) ? r.threads : []).map((/** @type {any} */ t) => ({
+      id: `thread:${t.threadId}`, kind: 'worker-thread', lag: t.lag, elu: t.elu, blocking: t.blocking,
+    })),
+  ];
 }
 
 /** @template {{ok: boolean}} T @param {T[] | undefined} results @returns {T[]} */
@@ -143,12 +203,26 @@ export function formatValue(path, v) {
 }
 
 /**
+ * A result's actual value in the field's unit, and the loop it is from (an any-loop budget):
+ * "455 ms in worker:4242".
+ * @param {BudgetResult} r
+ */
+export function actualText(r) {
+  return `${formatValue(r.path, r.actual)}${r.loop && r.actual !== null ? ` in ${r.loop}` : ''}`;
+}
+
+/**
  * One line for a result: "lag.p99>50ms: lag.p99Ms is 1842 ms (fails when > 50 ms): failed".
  * @param {BudgetResult} r
  */
 export function describeResult(r) {
+  if (r.actual === null && ANY_LOOP.test(r.path)) {
+    const [scope, ...field] = r.path.split('.');
+    const what = /** @type {Record<string, string>} */ ({ loops: 'loop', workers: 'cluster worker', threads: 'worker thread' })[scope];
+    return `${r.expr}: no ${what} of this run has a value for ${field.join('.')}: failed`;
+  }
   if (r.actual === null) return `${r.expr}: ${r.path} has no value in this run: failed`;
-  return `${r.expr}: ${r.path} is ${formatValue(r.path, r.actual)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
+  return `${r.expr}: ${r.path} is ${actualText(r)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
 }
 
 /** @param {number} v */

@@ -40,8 +40,7 @@ export const SCHEMA_VERSION = 1;
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
- * @property {ReturnType<typeof import('./threads.js').readThreads> | null} [threads] worker threads as `attach`
- *   reads them, null without --threads; left out, the rows come from the worker-thread loops (`run --threads`)
+ * @property {null} [threads] null without --threads; left out, the rows come from the worker-thread loops
  * @property {import('./loops.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
  *   worker threads, each with its agent's data and profiles
  * @property {string[]} notes

@@ -15,7 +15,7 @@ import { verdict } from './verdict.js';
  * @typedef {import('../../types/report.js').Verdict} Verdict
  * @typedef {import('./agent-data.js').AgentData} AgentData
  * @typedef {{agent: AgentData, kind: 'cluster-worker' | 'worker-thread', profiles: import('./profiles.js').TimedProfile[],
- *   profileFile: string | null}} OtherLoop
+ *   profileFile: string | null, profileStart?: number}} OtherLoop profileStart: epoch ms of the profile file's start
  */
 
 /** @param {AgentData} agent @param {'cluster-worker' | 'worker-thread'} kind */
@@ -56,15 +56,34 @@ export function otherLoop(loop, run) {
   const lastSeen = Math.max(agent.lastSeen, view?.lastBeat ?? 0);
   const answered = Boolean(summary?.stopped);
   const ongoing = !answered && !end ? ongoingBlock(lastSeen, from, until, T) : null;
-  const raw = blocksInWindow(agent.blocks, from, until, T);
-  if (ongoing) {
-    raw.push(ongoing);
-    notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(ongoing.durationMs)} ms)`);
+  if (ongoing && typeof view?.runSinceBeatMs === 'number' && view.t > view.lastBeat) {
+    const share = ongoing.durationMs / Math.max(1, view.t - view.lastBeat);
+    ongoing.runMs = round(Math.min(ongoing.durationMs, view.runSinceBeatMs * share));
+    if (typeof view.waitSinceBeatMs === 'number') ongoing.waitMs = round(Math.min(ongoing.durationMs, view.waitSinceBeatMs * share));
   }
-  const attributed = attributeBlocks(raw, loop.profiles, {
+  const raw = blocksInWindow(agent.blocks, from, until, T);
+  if (ongoing) raw.push(ongoing);
+  const context = {
     from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
-  });
+  };
+  const attributed = attributeBlocks(raw, loop.profiles, context);
   const owners = splitByOwner(attributed.blocks, T);
+  let sites = attributed.topSites;
+  // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
+  // for work (a pool such as piscina waits in Atomics.wait between tasks), or in a synchronous call.
+  // Its loop had nothing else to do: shown apart, not judged.
+  const waits = kind === 'worker-thread' ? owners.app.filter(isIdleWait) : [];
+  if (waits.length) {
+    owners.app = owners.app.filter((b) => !waits.includes(b));
+    const total = waits.reduce((sum, b) => sum + b.durationMs, 0);
+    notes.push(`${label} spent ${Math.round(total)} ms waiting with its loop stopped, nearly without CPU (${waitSite(waits)}): a wait for work, not counted as blocked`);
+  }
+  // the call sites of the blocks that are the app's only (not the tool's, the machine's, or waits)
+  if (owners.app.length !== attributed.blocks.length) {
+    const kept = new Set(owners.app.map((b) => b.startMs));
+    sites = attributeBlocks(raw.filter((b) => kept.has(b.startMs)), loop.profiles, context).topSites;
+  }
+  if (owners.app.some((b) => b.ongoing)) notes.push(`${label} was still blocked when the window closed (for at least ${Math.round(/** @type {any} */ (ongoing).durationMs)} ms)`);
   if (owners.tool.length) notes.push(`${owners.tool.length} stall(s) of ${label} were the tool's own work: left out (please report it)`);
   if (owners.starved.length) notes.push(`${owners.starved.length} stall(s) of ${label} were spent waiting for a CPU: left out`);
 
@@ -72,11 +91,12 @@ export function otherLoop(loop, run) {
   const lifeFrom = Math.max(from, agent.helloAt ?? from);
   const ownWindow = Boolean(summary && summary.measureStart <= lifeFrom + 1000 && summary.measureEnd >= until - 1000);
   const fromOutside = !ownWindow && Boolean(ongoing || view);
-  // its own delay histogram covers the window only if it heard the window's start in time; else
-  // the delay its heartbeat would have seen is rebuilt from its blocks
+  // its own delay histogram covers the window only if it heard the window's start in time (and
+  // holds no wait); else the delay its heartbeat would have seen is rebuilt from its blocks
   const resolutionMs = summary?.resolutionMs ?? 20;
-  const lag = summary && ownWindow ? Histogram.fromJSON(summary.lag) : new Histogram();
-  if (!ownWindow) for (const b of raw) lag.recordCorrected(b.durationMs, resolutionMs);
+  const ownLag = Boolean(summary && ownWindow && waits.length === 0);
+  const lag = ownLag ? Histogram.fromJSON(summary.lag) : new Histogram();
+  if (!ownLag) for (const b of owners.app) lag.recordCorrected(b.durationMs, resolutionMs);
   else if (ongoing) lag.recordCorrected(ongoing.durationMs, resolutionMs);
   const measuredMs = Math.max(0, until - lifeFrom);
   const blocking = blockTotals(owners.app, measuredMs);
@@ -90,8 +110,9 @@ export function otherLoop(loop, run) {
     gc: summary && ownWindow ? { count: summary.gc.count, totalMs: round(summary.gc.totalMs), maxMs: round(summary.gc.maxMs) } : { count: 0, totalMs: 0, maxMs: 0 },
     blocking,
     blocks: owners.app,
-    topSites: attributed.topSites,
-    profile: loop.profileFile ? { file: loop.profileFile } : null,
+    topSites: sites,
+    waits: waits.map(({ startMs, durationMs, runMs, culprit, ongoing: o }) => ({ startMs, durationMs, runMs: runMs ?? null, culprit: culprit ?? null, ...(o ? { ongoing: o } : {}) })),
+    profile: loop.profileFile ? { file: loop.profileFile, ...(loop.profileStart ? { startEpochMs: round(loop.profileStart) } : {}) } : null,
     verdict: { status: /** @type {import('../../types/report.js').VerdictStatus} */ ('responsive'), reasons: /** @type {string[]} */ ([]) },
     life: {
       startMs: agent.helloAt !== null && agent.helloAt > from ? round(agent.helloAt - from) : null,
@@ -102,8 +123,21 @@ export function otherLoop(loop, run) {
     fromOutside,
     notes,
   };
-  section.verdict = verdict({ lag: section.lag, blocking, http: { probe: null } }, T);
+  // the lag rule judges the delay less the loop thread's wait for a CPU, as for the main thread
+  const withoutWait = ownLag && summary.ownLag ? round(Histogram.fromJSON(summary.ownLag).percentile(99)) : null;
+  section.verdict = verdict({ lag: section.lag, blocking, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
   return section;
+}
+
+/** The thread ran on a CPU under a fifth of the stall, and did not wait for one the rest. @param {import('./blocks.js').Block} b */
+function isIdleWait(b) {
+  return typeof b.runMs === 'number' && b.runMs < 0.2 * b.durationMs && (b.waitMs ?? 0) < 0.5 * b.durationMs;
+}
+
+/** @param {import('./attribution.js').AttributedBlock[]} waits */
+function waitSite(waits) {
+  const c = waits.find((b) => b.culprit)?.culprit;
+  return c ? `in ${c.functionName || '(anonymous)'} ${c.url.split('/').pop()}:${c.line}` : 'no stack';
 }
 
 /**
@@ -153,7 +187,8 @@ export function mainLoop(report, mainVerdict) {
     blocking: report.blocking,
     blocks: report.blocks,
     topSites: report.topSites,
-    profile: report.profile ? { file: report.profile.file } : null,
+    waits: [],
+    profile: report.profile ? { file: report.profile.file, startEpochMs: report.profile.startEpochMs } : null,
     verdict: mainVerdict,
     life: { startMs: null, endMs: null, exitCode: null, signal: null },
     fromOutside: false,
@@ -173,7 +208,10 @@ const RANK = { responsive: 0, degraded: 1, blocked: 2 };
 export function worstLoopVerdict(appVerdict, loops) {
   if (loops.length <= 1) return appVerdict;
   const judged = loops.map((l) => ({ loop: l, v: l.kind === 'main' ? appVerdict : l.verdict }));
-  const worst = judged.reduce((a, b) => (RANK[b.v.status] > RANK[a.v.status] ? b : a));
+  // the worst status; among loops of the same, the one blocked the largest share, then the longest block
+  const key = (/** @type {{loop: LoopSection, v: Verdict}} */ j) => [RANK[j.v.status], j.loop.blocking.fraction, j.loop.blocking.longestMs];
+  const worse = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const worst = judged.reduce((a, b) => (worse(key(b), key(a)) > 0 ? b : a));
   if (worst.v.status === 'responsive') {
     return { status: 'responsive', reasons: [...appVerdict.reasons, `${loops.length - 1} other loop(s) responsive`], loop: 'main' };
   }

@@ -7,9 +7,9 @@ import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { readThreads } from '../analyze/threads.js';
 import { connectionNotes } from '../analyze/run-notes.js';
-import { keepProfile } from './run-stacks.js';
+import { keepProfile, otherLoops } from './run-stacks.js';
+import { loopId } from '../analyze/loops.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
 import { FORMATS } from '../options.js';
@@ -28,18 +28,18 @@ import { FORMATS } from '../options.js';
 export function buildAttachReport(run) {
   const { opts, io, measured, where } = run;
   const pid = run.injected.pid;
-  const agent = readAgentData(run.dataDir).find((d) => d.pid === pid) ?? null;
+  const agents = readAgentData(run.dataDir);
+  const agent = agents.find((d) => d.pid === pid && d.threadId === null) ?? null;
   const profiles = mergeContinuous(readProfiles(run.dataDir, pid), measured.measureStart, measured.measureEnd);
   const kept = keepProfile(profiles, run.outDir);
+  const loops = otherLoops(agents.filter((d) => d !== agent), run.dataDir, run.outDir, { from: measured.measureStart, to: measured.measureEnd });
   const formats = opts.format ?? FORMATS;
   const notes = connectionNotes([{ name: 'load', stats: measured.load?.stats ?? null }, { name: 'probe', stats: measured.probe?.stats ?? null }]);
   if (!run.alive) notes.push(`process ${pid} exited during the attach`);
   if (run.alive && !run.inspectorClosed) notes.push(`the app's inspector port ${run.injected.inspectorPort} was still open 3 s after detaching`);
   const threads = run.injected.threads;
-  const threadRows = opts.threads ? readThreads(run.dataDir, pid, measured.measureStart, measured.measureEnd) : null;
-  if (threads && threadRows) {
-    const silent = threads.attached - threadRows.length;
-    notes.push(`--threads: ${threadRows.length} worker thread(s) measured, those running at attach time (threads started later are not)${threads.missed ? `; ${threads.missed} did not answer` : ''}${silent > 0 ? `; ${silent} wrote no data (busy without a break the whole time?)` : ''}`);
+  if (threads) {
+    notes.push(`--threads: ${loops.length} worker thread(s) measured, those running at attach time (threads started later are not)${threads.missed ? `; ${threads.missed} did not answer (busy without a break since before the attach?)` : ''}`);
   }
   const mode = where.load ? 'load' : 'observe';
   const report = buildReport({
@@ -68,12 +68,14 @@ export function buildAttachReport(run) {
     load: measured.load?.stats ?? null,
     agent,
     profiles,
-    threads: threadRows,
+    loops,
+    ...(opts.threads ? {} : { threads: null }),
     stacks: { mode: 'running', profile: opts.profile },
     cwd: io.cwd,
     notes,
     artifacts: {
       json: 'report.json', ...kept,
+      ...Object.fromEntries(loops.filter((l) => l.profileFile).map((l) => [`profile:${loopId(l.agent, l.kind)}`, /** @type {string} */ (l.profileFile)])),
       ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     },
     failOn: opts.failOn,

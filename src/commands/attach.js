@@ -25,7 +25,6 @@ import { buildAttachReport } from './attach-report.js';
 const WINDOW_MS = 100;
 const FLUSH_TIMEOUT_MS = 5000;
 const INSPECTOR_GONE_MS = 3000;
-const THREADS_DONE_MS = 2000;
 const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
@@ -73,7 +72,6 @@ export async function attach(opts, io) {
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
-    if (injected.threads?.attached) await threadFilesDone(dataDir, opts.pid, measured.measureEnd, injected.threads.attached);
     const report = buildAttachReport({
       opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
       after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS,
@@ -120,23 +118,6 @@ async function portGone(pid, port) {
     if (Date.now() > deadline) return false;
     await sleep(50);
   }
-}
-
-/**
- * The thread agents write their last file when the detach reaches their threads (a thread busy
- * with back-to-back messages may take a while, or never get there).
- * @param {string} dir @param {number} pid @param {number} end epoch ms of the window's end @param {number} count
- */
-async function threadFilesDone(dir, pid, end, count) {
-  const deadline = Date.now() + THREADS_DONE_MS;
-  const done = () => fs.readdirSync(dir).filter((n) => n.startsWith(`thread-${pid}-`) && n.endsWith('.json')).filter((n) => {
-    try {
-      return JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')).end >= end;
-    } catch {
-      return false;
-    }
-  }).length >= count;
-  while (!done() && Date.now() < deadline) await sleep(50);
 }
 
 /** An abstract Unix socket (Linux): no file to leave behind, even when the tool is killed. */

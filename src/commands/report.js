@@ -73,7 +73,7 @@ export function reportCommand(opts, io) {
     artifacts,
   };
   if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
-  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile });
+  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
   const message = budgetMessage(finished.failed, finished.regressions);
   return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };

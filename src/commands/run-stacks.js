@@ -53,6 +53,6 @@ export function otherLoops(agents, dataDir, outDir, { from, to }) {
         ?? mergeContinuous(profiles.map((p) => ({ ...p, kind: /** @type {const} */ ('continuous') })), from, to)[0];
       const file = kind === 'worker-thread' ? `profile-thread-${agent.threadId}.cpuprofile` : `profile-worker-${agent.pid}.cpuprofile`;
       if (whole) fs.writeFileSync(path.join(outDir, file), JSON.stringify(whole.profile));
-      return { agent, kind, profiles, profileFile: whole ? file : null };
+      return { agent, kind, profiles, profileFile: whole ? file : null, ...(whole ? { profileStart: Math.max(from, whole.startEpochMs) } : {}) };
     });
 }

@@ -1,10 +1,11 @@
-// The cluster workers' channels: a Unix socket the tool listens on (in a folder of its own under
-// the system's temp folder: socket paths are short), which every cluster worker's agent connects
-// to. Each worker gets the commands the main process gets; one that starts late (a replacement
+// The cluster workers' channels: a Unix socket the tool listens on (on Linux an abstract one: no
+// file to leave behind even if the tool is killed; elsewhere in a folder of its own under the
+// system's temp folder), which every cluster worker's agent connects to. Each worker gets the commands the main process gets; one that starts late (a replacement
 // forked mid-run) first gets the commands it missed, so its window begins with the others'.
 
 import fs from 'node:fs';
 import net from 'node:net';
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentMessages } from './agent-messages.js';
@@ -15,8 +16,9 @@ const CATCH_UP = ['start', 'window', 'window-end'];
 export class LoopSockets {
   /** Listening once `ready` resolves. */
   constructor() {
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-'));
-    this.path = path.join(this.dir, 'loops.sock');
+    /** @type {string | null} */
+    this.dir = process.platform === 'linux' ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'elp-'));
+    this.path = this.dir ? path.join(this.dir, 'loops.sock') : `\0eventloop-probe-loops-${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
     /** @type {{socket: net.Socket, inbox: AgentMessages, gone: Promise<void>}[]} */
     this.peers = [];
     /** @type {object[]} */
@@ -55,7 +57,7 @@ export class LoopSockets {
   close() {
     for (const peer of this.peers) peer.socket.destroy();
     this.server.close();
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
 

@@ -21,14 +21,15 @@ function table(head) {
 const site = (f, cwd) => (f && f.url ? siteOf(f, cwd) : '-');
 
 /**
- * @param {Report} report @param {import('chalk').ChalkInstance} c @param {string} cwd
+ * @param {Report} report the report, or one loop's part of it (blocks, topSites)
+ * @param {import('chalk').ChalkInstance} c @param {string} cwd @param {number} [maxRows] longest blocks shown
  * @returns {string[]}
  */
-export function renderBlocks(report, c, cwd) {
+export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
   const blocks = report.blocks ?? [];
   if (!blocks.length || !blocks.some((b) => b.stack || b.cause)) return [];
   const out = [];
-  const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, MAX_ROWS);
+  const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, maxRows);
   const shown = blocks.filter((b) => longest.includes(b));
   const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'running (app frame)', 'blocking call']);
   for (const b of shown) {

@@ -1,6 +1,7 @@
 // The flame graphs of a report: the whole CPU profile, the samples that fell inside blocks (all
 // of them, and each block on its own). Without a profile, the blocked graphs come from the stacks
-// sampled during each block (report.blocks[].samples / .stack). Pure.
+// sampled during each block (report.blocks[].samples / .stack), and so do they with a profile whose
+// start is unknown (report.profile.startEpochMs missing). Pure.
 
 import { timedStacks } from '../analyze/profiles.js';
 import { FrameTable, buildTree, pruneTree, compactFrames } from '../profile/flame-tree.js';
@@ -42,6 +43,7 @@ export function flameData(report, profile) {
   /** @type {FlameData['source']} */
   let source = null;
 
+  let aligned = false;
   if (profile) {
     source = 'profile';
     const runStart = Date.parse(report.run?.startedAt);
@@ -53,7 +55,8 @@ export function flameData(report, profile) {
     });
     samples = stacks.length;
     full = buildTree(stacks, table);
-    if (Number.isFinite(offset)) {
+    aligned = Number.isFinite(offset);
+    if (aligned) {
       const starts = blocks.map((b) => b.startMs);
       for (const s of stacks) {
         const i = blockAt(blocks, starts, offset + s.tMs);
@@ -62,10 +65,13 @@ export function flameData(report, profile) {
         perBlock.get(i)?.push(s);
       }
     }
-  } else {
+  }
+  // without a profile, or one whose start is not known (a loop's own profile file), the blocked
+  // graphs come from the stacks sampled during each block
+  if (!aligned) {
     for (const [i, b] of blocks.entries()) {
       const stacks = blockStacks(b);
-      if (stacks.length) source = 'block-samples';
+      if (stacks.length) source ??= 'block-samples';
       blocked.push(...stacks);
       perBlock.get(i)?.push(...stacks);
     }

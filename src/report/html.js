@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
 import { callLabel } from '../analyze/known-calls.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
+import { multiLoops, loopCells, loopName, verdictLoop } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -46,18 +47,22 @@ function escapeHtml(s) {
 }
 
 /**
- * @param {Report} report @param {import('./flame-data.js').FlameData} flame
+ * @typedef {import('./flame-data.js').FlameData} FlameData
+ * @param {Report} report @param {FlameData} flame
  * @param {'report' | 'flamegraph'} view
+ * @param {FlameData[] | null} loopFlames each loop's graphs, in report.loops' order (null: one loop)
  */
-function renderPage(report, flame, view) {
+function renderPage(report, flame, view, loopFlames) {
   const { template, css, js } = loadAssets();
   const data = {
     view,
     runLine: runLine(report),
     report: view === 'flamegraph' ? headerOnly(report) : slim(report),
-    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: formatValue(b.path, b.actual), limitText: formatValue(b.path, b.limit) })),
+    budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: actualText(b), limitText: formatValue(b.path, b.limit) })),
     sites: topSites(report),
     flame,
+    verdictLoop: verdictLoop(report)?.label ?? null,
+    loops: pageLoops(report, view, loopFlames),
   };
   const title = `${view === 'flamegraph' ? 'flame graph' : 'eventloop-probe'}: ${report.target?.script ?? ''} (${report.verdict?.status ?? '?'})`;
   /** @type {Record<string, string>} */
@@ -65,22 +70,47 @@ function renderPage(report, flame, view) {
   return template.replace(/\{\{(TITLE|VIEW|VERSION|CSS|DATA|JS)\}\}/g, (_, key) => values[key]);
 }
 
-/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
-export function renderReportHtml(report, flame) {
-  return renderPage(report, flame, 'report');
+/** @param {Report} report @param {FlameData} flame @param {FlameData[] | null} [loopFlames] */
+export function renderReportHtml(report, flame, loopFlames = null) {
+  return renderPage(report, flame, 'report', loopFlames);
 }
 
-/** @param {Report} report @param {import('./flame-data.js').FlameData} flame */
-export function renderFlamegraphHtml(report, flame) {
-  return renderPage(report, flame, 'flamegraph');
+/** @param {Report} report @param {FlameData} flame @param {FlameData[] | null} [loopFlames] */
+export function renderFlamegraphHtml(report, flame, loopFlames = null) {
+  return renderPage(report, flame, 'flamegraph', loopFlames);
+}
+
+/**
+ * Every loop of the page's selector (null with one loop): its row, its blocks and call sites and
+ * its flame graphs. The main thread's blocks, sites and graphs are the page's own (not repeated).
+ * @param {Report} report @param {'report' | 'flamegraph'} view @param {FlameData[] | null} loopFlames
+ */
+function pageLoops(report, view, loopFlames) {
+  const loops = multiLoops(report);
+  if (!loops) return null;
+  return loops.map((loop, i) => {
+    const main = loop.kind === 'main';
+    const blocks = main ? null : view === 'flamegraph' ? blockTimes(loop.blocks) : slimBlocks(loop.blocks);
+    return {
+      id: loop.id, kind: loop.kind, label: loop.label, name: loopName(loop), status: loop.verdict?.status ?? null,
+      reasons: loop.verdict?.reasons ?? [], cells: loopCells(loop).cells, blocked: loopCells(loop).blocked,
+      blocks, sites: main ? null : topSites(/** @type {Report} */ ({ ...report, blocks: loop.blocks ?? [], topSites: loop.topSites ?? [] })),
+      flame: main ? null : loopFlames?.[i] ?? null,
+    };
+  });
 }
 
 /** What the standalone flame graph shows of the report: the header and the blocks' times. @param {Report} report */
 function headerOnly(report) {
   return {
     target: report.target, run: report.run, verdict: report.verdict,
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => ({ startMs: b.startMs, durationMs: b.durationMs })),
+    blocks: blockTimes(report.blocks),
   };
+}
+
+/** @param {import('../../types/report.js').AttributedBlock[] | undefined} blocks */
+function blockTimes(blocks) {
+  return (Array.isArray(blocks) ? blocks : []).map((b) => ({ startMs: b.startMs, durationMs: b.durationMs }));
 }
 
 /** The report without what the page does not need at full size. @param {Report} report */
@@ -88,10 +118,18 @@ function slim(report) {
   return {
     ...report,
     timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
-    // the page shows the analysis' blame (blamedFrame) and the known call's label; it decides nothing
-    blocks: (Array.isArray(report.blocks) ? report.blocks : []).map((b) => ({
-      ...b, culprit: blamedFrame(b), callLabel: b.call ? callLabel(b.call) : null,
-      ...(Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : {}),
-    })),
+    blocks: slimBlocks(report.blocks),
+    loops: undefined, // the page's own `loops` carries what it shows of them
   };
+}
+
+/**
+ * The page shows the analysis' blame (blamedFrame) and the known call's label; it decides nothing.
+ * @param {import('../../types/report.js').AttributedBlock[] | undefined} blocks
+ */
+function slimBlocks(blocks) {
+  return (Array.isArray(blocks) ? blocks : []).map((b) => ({
+    ...b, culprit: blamedFrame(b), callLabel: b.call ? callLabel(b.call) : null,
+    ...(Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : {}),
+  }));
 }

@@ -1,10 +1,13 @@
 // junit.xml: one test case per budget, its failure carrying the numbers, so CI systems list the
 // budgets as tests. Without budgets, one test case for the verdict, failing when the loop was
-// blocked. With --baseline, also one test case per compared metric, failing on a regression.
+// blocked; when the app ran more than one event loop (report.loops), one test case per loop instead,
+// failing when that loop was blocked. With --baseline, also one test case per compared metric,
+// failing on a regression.
 // Returns a string.
 
-import { describeResult, formatValue } from '../analyze/budgets.js';
+import { describeResult, formatValue, actualText } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
+import { multiLoops, loopName } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -20,20 +23,16 @@ export function renderJunit(report) {
   const budgets = Array.isArray(report.budgets) ? report.budgets : [];
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(3);
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
+  const loops = multiLoops(report);
   /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
   const cases = budgets.length
     ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
-      failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${formatValue(b.path, b.actual)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
+      failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${actualText(b)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
     }))
-    : [{
-      name: 'verdict', kind: 'verdict',
-      failure: report.verdict?.status === 'blocked'
-        ? { message: `event loop blocked: ${(report.verdict.reasons ?? []).join('; ')}`, body: (report.verdict.reasons ?? []).join('\n') }
-        : null,
-      out: `${report.verdict?.status}: ${(report.verdict?.reasons ?? []).join('; ')}`,
-    }];
+    : loops ? loops.map((l) => verdictCase(`loop: ${l.label}`, 'loop', l.verdict, ` in ${loopName(l)}`))
+    : [verdictCase('verdict', 'verdict', report.verdict, '')];
   cases.push(...baselineCases(report.baseline));
   const failures = cases.filter((c) => c.failure).length;
   const lines = [
@@ -52,6 +51,20 @@ export function renderJunit(report) {
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+/**
+ * A test case for a verdict, failing when it is blocked.
+ * @param {string} name @param {string} kind @param {import('../../types/report.js').Verdict | undefined} verdict
+ * @param {string} where "in <loop>" for a loop's verdict
+ */
+function verdictCase(name, kind, verdict, where) {
+  const reasons = verdict?.reasons ?? [];
+  return {
+    name, kind,
+    failure: verdict?.status === 'blocked' ? { message: `event loop blocked${where}: ${reasons.join('; ')}`, body: reasons.join('\n') } : null,
+    out: `${verdict?.status}: ${reasons.join('; ')}`,
+  };
 }
 
 /**

@@ -6,9 +6,10 @@ import { ms, pct, int } from './format.js';
 import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
 import { callLabel } from '../analyze/known-calls.js';
+import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -29,7 +30,8 @@ function mdTable(head, rows) {
 /** @param {Report} report */
 export function renderMarkdown(report) {
   const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
-  const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}`, '', cell(runLine(report)), ''];
+  const about = verdictLoop(report);
+  const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}${about ? ` in ${cell(about.label)}` : ''}`, '', cell(runLine(report)), ''];
   for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
   for (const finding of report.findings ?? []) out.push(`- finding: ${cell(finding.text)}`);
   out.push('');
@@ -39,7 +41,7 @@ export function renderMarkdown(report) {
     const failed = budgets.filter((b) => !b.ok).length;
     out.push(`### Budgets: ${failed ? `${failed} of ${budgets.length} failed` : `all ${budgets.length} passed`}`, '');
     out.push(mdTable(['', 'budget', 'field', 'actual', 'fails when', 'result'], budgets.map((b) => [
-      b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
+      b.ok ? '✅' : '❌', `\`${b.expr}\``, `\`${b.path}\``, actualText(b), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? 'ok' : 'failed',
     ])), '');
   }
 
@@ -56,7 +58,9 @@ export function renderMarkdown(report) {
     int(b.count), b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? ms(b.longestMs) : '-',
   ]]), '');
 
-  const threads = Array.isArray(report.threads) ? report.threads : [];
+  const loops = multiLoops(report);
+  if (loops) out.push(mdTable(LOOP_HEAD, loops.map((l) => loopCells(l).cells)), '');
+  const threads = !loops && Array.isArray(report.threads) ? report.threads : [];
   if (threads.length) {
     out.push(mdTable(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((t) => [
       `thread ${t.threadId}`, pct(t.elu?.mean), ms(t.lag?.p50Ms), ms(t.lag?.p99Ms), ms(t.lag?.maxMs), int(t.blocking?.count ?? 0),
@@ -72,16 +76,37 @@ export function renderMarkdown(report) {
     ])), '');
   }
 
+  out.push(...blockSections(report, '###', loops ? ': main thread' : ''));
+  for (const { loop, part } of otherLoopsWithBlocks(report)) {
+    out.push(`### ${cell(loop.label)}: ${loop.verdict?.status ?? ''}`, '');
+    for (const reason of loop.verdict?.reasons ?? []) out.push(`- ${cell(reason)}`);
+    if (loop.verdict?.reasons?.length) out.push('');
+    out.push(...blockSections(part, '####'));
+  }
+  const warm = warmupLine(report);
+  if (warm) out.push(`_${warm}_`, '');
+  for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
+  if ((report.notes ?? []).length) out.push('');
+  return out.join('\n');
+}
+
+/**
+ * The top blocking call sites and the longest blocks of a loop, with the advice.
+ * @param {Report} report the report, or one loop's part of it (blocks, topSites) @param {string} level heading
+ * @param {string} [which] after the headings
+ */
+function blockSections(report, level, which = '') {
+  const out = [];
   const sites = topSites(report);
   if (sites.length) {
-    out.push('### Top blocking call sites', '');
+    out.push(`${level} Top blocking call sites${which}`, '');
     out.push(mdTable(['function', 'location', 'blocked', 'blocks'], sites.map((s) => [`\`${s.functionName}\``, siteLocation(s), ms(s.blockedMs), int(s.count)])), '');
   }
 
   const blocks = Array.isArray(report.blocks) ? report.blocks : [];
   if (blocks.length) {
     const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
-    out.push(`### Longest blocks${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
+    out.push(`${level} Longest blocks${which}${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
     out.push(mdTable(['start', 'duration', 'running', 'blocking call', 'cause', 'GC'], longest.map((x) => [
       x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x),
       x.call ? `\`${callLabel(x.call)}\`` : '-', x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
@@ -96,11 +121,7 @@ export function renderMarkdown(report) {
     for (const line of [...advice.values()].slice(0, MAX_ADVICE)) out.push(`- advice: ${cell(line)}`);
     if (advice.size) out.push('');
   }
-  const warm = warmupLine(report);
-  if (warm) out.push(`_${warm}_`, '');
-  for (const note of report.notes ?? []) out.push(`> note: ${cell(note)}`);
-  if ((report.notes ?? []).length) out.push('');
-  return out.join('\n');
+  return out;
 }
 
 /**

@@ -3,8 +3,9 @@
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
-import { formatValue } from '../analyze/budgets.js';
+import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
+import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -12,6 +13,9 @@ import { renderBlocks } from './blocks-table.js';
 
 /** @type {Record<import('../../types/report.js').VerdictStatus, 'green' | 'yellow' | 'red'>} */
 const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', blocked: 'red' };
+
+/** Longest blocks shown in the terminal for each loop other than the main thread. */
+const OTHER_LOOP_ROWS = 5;
 
 /** @param {string[]} head */
 function table(head) {
@@ -37,19 +41,26 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     `${int(report.gc.count)} / ${ms(report.gc.totalMs)}`, ms(report.gc.maxMs), `${report.memory.rssMaxMb} MB`,
     b.count ? c.red(int(b.count)) : '0', b.count ? `${ms(b.totalMs)} (${pct(b.fraction)})` : '-', b.count ? c.red(ms(b.longestMs)) : '-',
   ]);
-  for (const t of report.threads ?? []) {
+  const loops = multiLoops(report);
+  for (const t of loops ? [] : report.threads ?? []) {
     loop.push([`thread ${t.threadId}`, pct(t.elu.mean), '-', '-', '-', '-', '-',
       t.blocking.count ? c.red(int(t.blocking.count)) : '0', t.blocking.count ? `${ms(t.blocking.totalMs)} (${pct(t.blocking.fraction)})` : '-',
       t.blocking.count ? c.red(ms(t.blocking.longestMs)) : '-']);
   }
   out.push(loop.toString());
-  if (report.threads?.length) {
+  if (loops) out.push(loopsTable(loops, lagCell, c));
+  else if (report.threads?.length) {
     const th = table(['event-loop delay', 'p50', 'p99', 'max', 'samples']);
     th.push(['main', ms(report.lag.p50Ms), lagCell(report.lag.p99Ms), ms(report.lag.maxMs), int(report.lag.samples)]);
     for (const t of report.threads) th.push([`thread ${t.threadId}`, ms(t.lag.p50Ms), lagCell(t.lag.p99Ms), ms(t.lag.maxMs), int(t.lag.samples)]);
     out.push(th.toString());
   }
-  out.push(...renderBlocks(report, c, cwd));
+  const main = renderBlocks(report, c, cwd);
+  // the other loops' longest blocks only: a cluster of busy workers would fill the screen
+  const others = otherLoopsWithBlocks(report).map(({ loop, part }) => ({ loop, lines: renderBlocks(part, c, cwd, OTHER_LOOP_ROWS) })).filter((x) => x.lines.length);
+  if (main.length && others.length) out.push(c.bold('main thread:'));
+  out.push(...main);
+  for (const { loop, lines } of others) out.push(c.bold(`${loop.label}:`), ...lines);
 
   const { probe, load } = report.http;
   if (probe || load) {
@@ -69,8 +80,24 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
   for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
   for (const note of report.notes) out.push(c.yellow(`note: ${note}`));
   const status = report.verdict.status;
-  out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}`)} (${report.verdict.reasons.join('; ')})`);
+  const about = verdictLoop(report);
+  out.push(`${c.bold[STATUS_COLOR[status]](`verdict: ${status}${about ? ` in ${about.label}` : ''}`)} (${report.verdict.reasons.join('; ')})`);
   return out.join('\n') + '\n';
+}
+
+/**
+ * One row per event loop of the app (main thread, cluster workers, worker threads).
+ * @param {import('../../types/report.js').LoopSection[]} loops @param {(v: number) => string} lagCell @param {Chalk} c
+ */
+function loopsTable(loops, lagCell, c) {
+  const t = table(LOOP_HEAD);
+  for (const loop of loops) {
+    const { cells, blocked } = loopCells(loop);
+    const status = loop.verdict?.status;
+    t.push(cells.map((cell, i) => (i === 1 && loop.lag?.samples ? lagCell(loop.lag.p99Ms) : blocked && (i === 4 || i === 6) ? c.red(cell)
+      : i === 7 && status in STATUS_COLOR ? c[STATUS_COLOR[status]](cell) : cell)));
+  }
+  return t.toString();
 }
 
 /**
@@ -101,7 +128,7 @@ function header(report, c) {
 function budgetTable(budgets, c) {
   const t = table(['budget', 'field', 'actual', 'fails when', 'result']);
   for (const b of budgets) {
-    t.push([b.expr, b.path, formatValue(b.path, b.actual), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? c.green('ok') : c.red('FAILED')]);
+    t.push([b.expr, b.path, actualText(b), `${b.op} ${formatValue(b.path, b.limit)}`, b.ok ? c.green('ok') : c.red('FAILED')]);
   }
   return t.toString();
 }

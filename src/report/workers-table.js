@@ -1,14 +1,16 @@
-// The terminal table of cluster workers: one row per worker process. Empty string without workers.
+// The terminal table of cluster workers: one row per worker process. Empty string without workers,
+// and when the report has `loops` (the loops table has a row per worker then).
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
+import { multiLoops } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
 /** @param {Report} report @param {import('chalk').ChalkInstance} c */
 export function renderWorkersTable(report, c) {
   const workers = report.workers ?? [];
-  if (workers.length === 0) return '';
+  if (workers.length === 0 || multiLoops(report)) return '';
   const table = new Table({ head: ['cluster worker', 'lag p50', 'lag p99', 'lag max', 'ELU', 'blocks', 'blocked', 'longest'], style: { head: [], border: [] } });
   for (const w of workers) {
     const b = w.blocking;

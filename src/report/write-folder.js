@@ -13,6 +13,7 @@ import { renderJunit } from './junit.js';
 import { renderBenchmark } from './benchmark.js';
 import { appendStepSummary } from './step-summary.js';
 import { encodePprof } from '../profile/pprof.js';
+import { multiLoops } from './loops.js';
 
 /** Files each format writes, relative to the report folder. */
 export const FORMAT_FILES = {
@@ -45,7 +46,7 @@ export function artifactsFor(formats, report) {
 
 /**
  * The run's CPU profile, when the report names one and it is readable; otherwise null and a note why.
- * @param {string} dir @param {Pick<Report, 'profile'>} report
+ * @param {string} dir @param {{profile?: {file: string} | null}} report the report, or one of its loops
  * @returns {{profile: import('../analyze/profiles.js').CpuProfile | null, note: string | null}}
  */
 export function readProfile(dir, report) {
@@ -59,6 +60,25 @@ export function readProfile(dir, report) {
   } catch (error) {
     return { profile: null, note: `could not read ${file} (${/** @type {Error} */ (error).message}): flame graph left out` };
   }
+}
+
+/**
+ * The flame graphs of every loop (report.loops, when the app ran more than one), in the loops'
+ * order: the main thread's is the report's own; another loop's comes from its profile file in the
+ * folder (loops[].profile.file), else from the stacks sampled during its blocks. Null with one loop.
+ * @param {string} dir @param {Report} report @param {import('./flame-data.js').FlameData} mainFlame
+ * @param {string[]} notes where a profile that could not be read is said
+ * @returns {import('./flame-data.js').FlameData[] | null}
+ */
+export function loopFlames(dir, report, mainFlame, notes) {
+  const loops = multiLoops(report);
+  if (!loops) return null;
+  return loops.map((loop) => {
+    if (loop.kind === 'main') return mainFlame;
+    const { profile, note } = readProfile(dir, loop);
+    if (note) notes.push(`${loop.label}: ${note}`);
+    return flameData(/** @type {Report} */ ({ ...report, blocks: loop.blocks ?? [], profile: loop.profile ?? null }), profile);
+  });
 }
 
 /**
@@ -87,8 +107,9 @@ export function writeRenderedFiles(dir, report, opts) {
   if (note) notes.push(note);
   if (opts.formats.includes('html')) {
     const flame = flameData(report, profile);
-    write('report.html', renderReportHtml(report, flame));
-    if (profile) write('flamegraph.html', renderFlamegraphHtml(report, flame));
+    const loops = loopFlames(opts.sourceDir ?? dir, report, flame, notes);
+    write('report.html', renderReportHtml(report, flame, loops));
+    if (profile) write('flamegraph.html', renderFlamegraphHtml(report, flame, loops));
   }
   if (opts.formats.includes('md')) {
     const md = renderMarkdown(report);

@@ -210,6 +210,11 @@ test('--threads: the worker threads running at attach time are measured too, and
   assert.equal(report.threads.length, 1, JSON.stringify(report.notes));
   assert.ok(report.threads[0].lag.samples > 0);
   assert.ok(report.threads[0].blocking.count >= 1, JSON.stringify(report.threads[0]));
+  // the thread's loop gets the main loop's diagnosis: its block has the stack that ran, its own profile
+  const loop = report.loops.find((l) => l.kind === 'worker-thread');
+  assert.ok(loop, JSON.stringify(report.loops.map((l) => l.id)));
+  assert.ok(loop.blocks.some((b) => b.stack.some((f) => f.url === '[worker eval]' && f.kind === 'app')), JSON.stringify(loop.blocks.map((b) => b.stack)));
+  assert.ok(loop.profile && fs.existsSync(path.join(out, loop.profile.file)));
   assert.ok(await leftAsItWas(pid, before, 3000), `ports now: ${portsOf(pid)}`);
   assert.equal(await get(port, '/work'), 'done\n');
 });

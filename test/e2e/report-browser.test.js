@@ -6,11 +6,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { profiledReport, BLOCK_FUNCTIONS } from '../report-fixture.js';
 import { runBin, tempDir, FIXTURES } from '../helpers.js';
 import { browserFor } from '../browser.js';
+import { sampleLoopsReport, tinyProfile } from '../unit/sample-loops.js';
 
 /**
  * Opens a file and collects what went wrong: console errors, page errors, requests leaving file://.
@@ -136,4 +138,58 @@ test('report.html of a run without profile or stacks (older runs): renders, says
   assert.match(await page.textContent('#flame') ?? '', /No CPU profile and no block stacks in this run/);
   assert.equal(await page.locator('#budgets-section').isVisible(), false);
   assert.deepEqual(problems, []);
+});
+
+test('report.html with several event loops: the loops table and list switch the blocks, call sites and flame graph', async (t) => {
+  const browser = await browserFor(t);
+  const dir = tempDir(t);
+  const report = sampleLoopsReport();
+  report.profile = { file: 'profile.cpuprofile', startEpochMs: Date.parse(report.run.startedAt), intervalUs: 1000 };
+  report.artifacts['profile:worker:4242'] = 'profile-worker-4242.cpuprofile';
+  fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report));
+  fs.writeFileSync(path.join(dir, 'profile.cpuprofile'), JSON.stringify(tinyProfile('mainOnlyFunction')));
+  fs.writeFileSync(path.join(dir, 'profile-worker-4242.cpuprofile'), JSON.stringify(tinyProfile('workerOnlyFunction')));
+  const r = await runBin(['report', dir, '--format', 'html'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /verdict: blocked in cluster worker 4242/);
+  const { page, problems } = await open(browser, path.join(dir, 'report.html'));
+  assert.equal(await page.textContent('#verdict-loop'), 'in cluster worker 4242 ·');
+  assert.deepEqual(await page.locator('#loops tbody tr td:first-child').allTextContents(),
+    ['main thread', 'cluster worker 4242 (exited with code 1 at +1.50 s)', 'worker thread 3 (measured from outside)']);
+  assert.deepEqual(await page.locator('#loop-select option').allTextContents(), ['main thread (blocked)', 'cluster worker 4242 (blocked)', 'worker thread 3 (blocked)']);
+  assert.equal(await page.locator('#blocks tbody tr').count(), 3, 'the main thread first');
+
+  await page.selectOption('#loop-select', '1');
+  assert.equal(await page.locator('#blocks tbody tr').count(), 2);
+  assert.match(await page.textContent('#blocks') ?? '', /spinFor/);
+  assert.match(await page.textContent('#sites') ?? '', /spinFor/);
+  assert.match(await page.locator('h2', { hasText: 'Flame graph' }).textContent() ?? '', /: cluster worker 4242/);
+  const frames = await page.locator('#flame svg text').allTextContents();
+  assert.ok(frames.some((s) => s.startsWith('workerOnly')), frames.join(','));
+  await page.click('#blocks tbody tr[data-row="1"]');
+  assert.match(await page.textContent('#block-detail') ?? '', /Block 2: 460 ms[\s\S]*spinFor/);
+  await page.click('#block-flame');
+  assert.equal(await page.inputValue('#flame-select'), 'block-1');
+  assert.ok((await page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('spinFor')));
+
+  await page.click('#loops tbody tr[data-row="2"]');
+  assert.equal(await page.inputValue('#loop-select'), '2');
+  assert.match(await page.textContent('#blocks') ?? '', /crunchForever/);
+  assert.ok((await page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('crunch')));
+
+  // a block on the timeline is the main thread's: clicking one shows the main thread again
+  await page.click('#timeline .block-mark[data-block="1"]');
+  assert.equal(await page.inputValue('#loop-select'), '0');
+  assert.match(await page.textContent('#block-detail') ?? '', /Block 2: 321 ms[\s\S]*hashAll/);
+  assert.ok((await page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('mainOnly')));
+  assert.match(await page.textContent('#files') ?? '', /profile-worker-4242\.cpuprofile \(CPU profile of cluster worker 4242: Chrome DevTools/);
+  assert.deepEqual(problems, []);
+
+  // flamegraph.html has the same list of loops
+  const standalone = await open(browser, path.join(dir, 'flamegraph.html'));
+  assert.ok((await standalone.page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('mainOnly')));
+  await standalone.page.selectOption('#loop-select', '1');
+  assert.ok((await standalone.page.locator('#flame svg text').allTextContents()).some((s) => s.startsWith('workerOnly')));
+  assert.equal(await standalone.page.locator('#flame-select option').count(), 2 + 2, 'all samples, blocked only, one per block');
+  assert.deepEqual(standalone.problems, []);
 });

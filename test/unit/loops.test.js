@@ -86,13 +86,18 @@ test('a replaced cluster worker keeps its row: its end, exit code and what it sa
 
 test("the app's verdict is its worst loop's and names it; probe reasons stay the app's", () => {
   /** @param {string} id @param {'main' | 'cluster-worker'} kind @param {any} verdict */
-  const loop = (id, kind, verdict) => /** @type {any} */ ({ id, kind, label: id === 'main' ? 'main thread' : `cluster worker ${id.slice(7)}`, verdict });
+  const loop = (id, kind, verdict, fraction = 0) => /** @type {any} */ ({
+    id, kind, label: id === 'main' ? 'main thread' : `cluster worker ${id.slice(7)}`, verdict, blocking: { fraction, longestMs: fraction * 1000 },
+  });
   const app = { status: /** @type {const} */ ('degraded'), reasons: ['probe p99 900 ms >= 50 ms (12 probes that slow)'] };
   const worker = { status: /** @type {const} */ ('blocked'), reasons: ['longest block 300 ms >= 100 ms'] };
   const v = worstLoopVerdict(app, [loop('main', 'main', app), loop('worker:7', 'cluster-worker', worker)]);
   assert.equal(v.status, 'blocked');
   assert.equal(v.loop, 'worker:7');
   assert.deepEqual(v.reasons, ['cluster worker 7: longest block 300 ms >= 100 ms', 'probe p99 900 ms >= 50 ms (12 probes that slow)']);
+  // of two blocked workers, the one blocked the larger share
+  const worse = worstLoopVerdict(app, [loop('main', 'main', app), loop('worker:7', 'cluster-worker', worker, 0.4), loop('worker:8', 'cluster-worker', worker, 0.9)]);
+  assert.equal(worse.loop, 'worker:8');
   const single = worstLoopVerdict(app, [loop('main', 'main', app)]);
   assert.equal(single, app, 'one loop: the verdict as it was');
 });

@@ -100,8 +100,9 @@ function createFlame(root, frames, onInfo) {
   }
 
   return {
-    /** @param {FlameNode | null} t @param {string} name */
-    show(t, name) {
+    /** @param {FlameNode | null} t @param {string} name @param {FrameInfo[]} [table] the frames of t, when other than before */
+    show(t, name, table) {
+      if (table) frames = table;
       tree = t;
       focus = t;
       label = name;

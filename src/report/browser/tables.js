@@ -7,6 +7,7 @@ function renderHeader(data) {
   const badge = byId('status');
   badge.textContent = status;
   badge.className = `badge ${status}`;
+  byId('verdict-loop').textContent = data.verdictLoop ? `in ${data.verdictLoop} ·` : '';
   byId('title').textContent = `eventloop-probe: ${report.target?.script ?? ''}`;
   byId('run-line').textContent = `${data.runLine} · started ${report.run?.startedAt ?? '-'}`;
   byId('reasons').replaceChildren(
@@ -25,8 +26,8 @@ function renderBudgets(data) {
   ])));
 }
 
-/** @param {any} report */
-function renderTables(report) {
+/** @param {any} report @param {any[] | null} loops one row each in the loops table instead of the thread rows */
+function renderTables(report, loops) {
   const T = report.run?.thresholdMs ?? 50;
   /** @param {number} v */
   const lagCell = (v) => ({ text: fmtMs(v), cls: v >= T ? 'bad' : '' });
@@ -42,7 +43,7 @@ function renderTables(report) {
       { text: b.count ? fmtMs(b.longestMs) : '-', cls: b.count ? 'bad' : '' },
     ]]),
   ];
-  const threads = Array.isArray(report.threads) ? report.threads : [];
+  const threads = !loops && Array.isArray(report.threads) ? report.threads : [];
   if (threads.length) {
     parts.push(table(['thread', 'ELU mean', 'lag p50', 'lag p99', 'lag max', 'blocks', 'blocked', 'longest'], threads.map((/** @type {any} */ t) => [
       `thread ${t.threadId}`, fmtPct(t.elu?.mean), fmtMs(t.lag?.p50Ms), lagCell(t.lag?.p99Ms), fmtMs(t.lag?.maxMs),
@@ -60,6 +61,31 @@ function renderTables(report) {
   byId('tables').replaceChildren(...parts);
 }
 
+/**
+ * The loops table (one row per event loop) and the loop selector; a row or the list picks the loop
+ * shown below. Nothing without loops.
+ * @param {any[] | null} loops @param {(i: number) => void} onSelect
+ */
+function renderLoops(loops, onSelect) {
+  if (!loops) return;
+  byId('loops-section').hidden = false;
+  const T = /** @type {(string | {text: string, cls?: string})[][]} */ (loops.map((l) => l.cells.map((/** @type {string} */ c, /** @type {number} */ i) => (
+    i === 7 ? { text: c, cls: `status ${l.status ?? ''}` } : (i === 4 || i === 6) && l.blocked ? { text: c, cls: 'bad' } : i === 0 ? { text: c, cls: 'text' } : c))));
+  byId('loops').replaceChildren(table(['loop', 'lag p99', 'lag max', 'ELU', 'blocks', 'blocked', 'longest', 'verdict'], T, { onRow: (i) => onSelect(i) }));
+  const select = /** @type {HTMLSelectElement} */ (byId('loop-select'));
+  select.replaceChildren(...loops.map((l, i) => h('option', { value: String(i), text: `${l.label} (${l.status ?? '-'})` })));
+  select.addEventListener('change', () => onSelect(Number(select.value)));
+}
+
+/** Marks the loop shown below in the loops table, the selector and the headings. @param {any[] | null} loops @param {number} i */
+function markLoop(loops, i) {
+  if (!loops) return;
+  /** @type {HTMLSelectElement} */ (byId('loop-select')).value = String(i);
+  document.querySelectorAll('#loops tr.selected').forEach((tr) => tr.classList.remove('selected'));
+  document.querySelector(`#loops tr[data-row="${i}"]`)?.classList.add('selected');
+  document.querySelectorAll('.loop-of').forEach((el) => { el.textContent = `: ${loops[i].label}`; });
+}
+
 /** The frame the analysis blamed the block on (html.js puts it in `culprit`). @param {any} block */
 function runningFrame(block) {
   const f = block.culprit;
@@ -69,9 +95,10 @@ function runningFrame(block) {
 /** @param {any} block */
 const gcCell = (block) => (typeof block.gcShare === 'number' && block.gcShare > 0 ? fmtPct(block.gcShare) : '-');
 
-/** @param {any} data @param {(i: number) => void} onSelect */
-function renderBlocks(data, onSelect) {
-  const blocks = data.report.blocks ?? [];
+/** @param {{blocks: any[]}} shown the loop shown: its blocks @param {(i: number) => void} onSelect */
+function renderBlocks(shown, onSelect) {
+  byId('block-detail').hidden = true;
+  const blocks = shown.blocks ?? [];
   if (!blocks.length) {
     byId('blocks').replaceChildren(h('p', { class: 'muted', text: 'No block: the loop never stalled for the threshold or longer.' }));
     return;
@@ -82,13 +109,13 @@ function renderBlocks(data, onSelect) {
   ]), { onRow: (i) => onSelect(i) }));
 }
 
-/** @param {any} data @param {number} i @param {(i: number) => void} showFlame */
-function renderBlockDetail(data, i, showFlame) {
-  const b = data.report.blocks[i];
+/** @param {{blocks: any[], flame: any}} shown the loop shown @param {number} i @param {(i: number) => void} showFlame */
+function renderBlockDetail(shown, i, showFlame) {
+  const b = shown.blocks[i];
   const el = byId('block-detail');
   el.hidden = false;
   const stack = Array.isArray(b.stack) ? b.stack : [];
-  const hasTree = (data.flame?.blocks ?? []).some((/** @type {any} */ t) => t.block === i);
+  const hasTree = (shown.flame?.blocks ?? []).some((/** @type {any} */ t) => t.block === i);
   el.replaceChildren(...[
     h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
     b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`, gcCell(b) !== '-' && `GC: ${gcCell(b)} of the block`].filter(Boolean).join(' · ') }) : null,
@@ -107,11 +134,11 @@ function renderBlockDetail(data, i, showFlame) {
   document.querySelector(`#blocks tr[data-row="${i}"]`)?.classList.add('selected');
 }
 
-/** @param {any} data */
-function renderSites(data) {
-  const sites = data.sites ?? [];
+/** @param {{sites: any[]}} shown the loop shown: its call sites */
+function renderSites(shown) {
+  const sites = shown.sites ?? [];
+  byId('sites-section').hidden = !sites.length;
   if (!sites.length) return;
-  byId('sites-section').hidden = false;
   byId('sites').replaceChildren(table(['function', 'location', 'blocked', 'blocks'], sites.map((/** @type {any} */ s) => [
     s.functionName, { text: frameLocation({ name: '', url: s.url, line: s.line ?? 0 }), cls: 'text' }, fmtMs(s.blockedMs), fmtInt(s.count),
   ])));
@@ -133,11 +160,19 @@ const OPENS_IN = /** @type {Record<string, string>} */ ({
   benchmarkBigger: 'github-action-benchmark, customBiggerIsBetter',
 });
 
-/** Links to the other files of the report folder (0x's or clinic's HTML among them). @param {any} report */
-function renderFiles(report) {
+/**
+ * Links to the other files of the report folder (0x's or clinic's HTML among them).
+ * @param {any} report @param {any[] | null} loops to name the loop of each other loop's profile (`profile:<loop id>`)
+ */
+function renderFiles(report, loops) {
+  /** @param {string} name */
+  const opens = (name) => {
+    const loop = name.startsWith('profile:') ? (loops ?? []).find((l) => `profile:${l.id}` === name) : null;
+    return loop ? `CPU profile of ${loop.label}: ${OPENS_IN.profile.replace(/^CPU profile: /, '')}` : OPENS_IN[name] ?? name;
+  };
   const entries = Object.entries(report.artifacts ?? {})
     .filter(([, file]) => typeof file === 'string' && /^[\w][\w.\/-]*$/.test(file) && !file.includes('..'));
   if (!entries.length) return;
   byId('files-section').hidden = false;
-  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${OPENS_IN[name] ?? name})`])));
+  byId('files').replaceChildren(...entries.map(([name, file]) => h('li', {}, [h('a', { href: file, text: file }), ` (${opens(name)})`])));
 }
