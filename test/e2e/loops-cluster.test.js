@@ -12,7 +12,12 @@ import { assertLoops, assertBlamed, blocksIn } from '../loops.js';
 /** @param {{pids: () => number[]}} run @param {any} report */
 const workerPids = (run, report) => run.pids().filter((pid) => pid !== report.target.pid).sort((a, b) => a - b);
 
-/** The app's output holds nothing the tool caused. @param {string} out */
+/**
+ * The app's output holds nothing the tool caused: a process that exits while an inspector session
+ * is attached prints "Waiting for the debugger to disconnect..." (cluster workers exit through
+ * process.exit, their own or cluster's when the primary goes).
+ * @param {string} out
+ */
 function assertQuietLog(out) {
   const log = fs.readFileSync(path.join(out, 'target.log'), 'utf8');
   assert.doesNotMatch(log, /Waiting for the debugger|Debugger (listening|attached)/, log);
@@ -46,8 +51,8 @@ test('cluster: each worker blocking in slowHandler gets its own diagnosed row; t
   assert.ok(named, `budget.loop ${budget.loop}`);
   assert.equal(budget.actual, Math.max(...workers.map((/** @type {any} */ l) => l.blocking.count)));
   assert.equal(named.blocking.count, budget.actual);
-  assertQuietLog(run.out);
   await run.assertClean();
+  assertQuietLog(run.out);
 });
 
 test('cluster: a worker that exits with code 3 mid-run keeps its row beside the replacement', async (t) => {
@@ -74,6 +79,6 @@ test('cluster: a worker that exits with code 3 mid-run keeps its row beside the 
   assert.ok(replacement.life.startMs !== null && replacement.life.startMs >= 0, JSON.stringify(replacement.life));
   assert.equal(replacement.life.exitCode, null);
   assert.ok(report.loops.map((/** @type {any} */ l) => l.id).includes(report.verdict.loop));
-  assertQuietLog(run.out);
   await run.assertClean();
+  assertQuietLog(run.out);
 });
