@@ -195,6 +195,7 @@ function start(config, hooks = {}) {
   /** @param {number} code */
   const onExit = (code) => {
     if (!stopped) sink.push({ type: 'exit', t: epochNow(), code });
+    stacks?.beforeExit();
     finish();
   };
   process.on('exit', onExit);

@@ -16,6 +16,7 @@ const { hubName } = require('./thread-hub.cjs');
 const { schedstatReader } = require('./run-wait.cjs');
 
 const CHUNK_MS = 1000;
+const EXIT_WAIT_MS = 200;
 // With the continuous profile on, blocks are already sampled; the watchdog steps in only for a
 // block this long, which may never end (its chunk would then never be written).
 const ONGOING_AFTER_MS = 1000;
@@ -24,7 +25,8 @@ const ONGOING_AFTER_MS = 1000;
  * Heartbeat shared with the watchdog (Float64Array over a SharedArrayBuffer):
  * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures,
  * [3] the loop thread's CPU time at the last beat (ms; read from outside to tell a stuck thread
- * that computes from one that waits), and for a worker thread [5] its wait for a CPU then.
+ * that computes from one that waits), and for a worker thread [5] its wait for a CPU then; for the
+ * main thread, Int32 flags after them (see exitFlags).
  * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
  * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
@@ -32,8 +34,11 @@ const ONGOING_AFTER_MS = 1000;
  * @param {{key: string, beat: SharedArrayBuffer}} [loop] a worker thread's loop
  */
 function startStacks(config, push, loop) {
-  const heartbeat = loop ? loop.beat : new SharedArrayBuffer(32);
-  const beat = new Float64Array(heartbeat);
+  const heartbeat = loop ? loop.beat : new SharedArrayBuffer(48);
+  const beat = loop ? new Float64Array(heartbeat) : new Float64Array(heartbeat, 0, 4);
+  // the main thread's exit handshake with the watchdog (Int32 after the four beats): [0] 1 the
+  // process exits, [1] 1 the watchdog's inspector session is gone
+  const exitFlags = loop ? null : new Int32Array(heartbeat, 32, 2);
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running' && !loop;
   if (!wantProfile && !wantWatchdog && !loop) return null;
@@ -103,6 +108,17 @@ function startStacks(config, push, loop) {
     prepare() { chunks?.begin(); },
     /** the tool is gone: no profile is written from now on */
     discard() { beat[1] = 2; chunks?.discard(); },
+    /**
+     * The process is exiting: the watchdog hangs up its inspector session first (a session still
+     * attached at exit makes Node print "Waiting for the debugger to disconnect..."). Waits 200 ms
+     * at most; the inspector's messages still reach this thread while it waits.
+     */
+    beforeExit() {
+      if (!worker || !exitFlags || beat[1] === 2) return;
+      Atomics.store(exitFlags, 0, 1);
+      Atomics.notify(exitFlags, 0);
+      Atomics.wait(exitFlags, 1, 0, EXIT_WAIT_MS);
+    },
     /** the run is over (after the measured window), or the process exits */
     stop() {
       beat[1] = Math.max(beat[1], 1);

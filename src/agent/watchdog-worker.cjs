@@ -55,7 +55,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  */
 
 /** @type {Watched} */
-const main = { key: String(data.pid), beat: new Float64Array(data.heartbeat), flags: null, send: post, capturing: false, startedAt: 0, written: 0, profiling: false };
+const main = { key: String(data.pid), beat: new Float64Array(data.heartbeat, 0, 4), flags: null, send: post, capturing: false, startedAt: 0, written: 0, profiling: false };
 /** @type {Watched[]} */
 const watched = [main];
 const workers = new WorkerSessions(session, post);
@@ -185,6 +185,16 @@ async function watch() {
     await collectProfile(w).catch(() => {});
   }
 }
+
+// The process exits: hang up first (see stacks.cjs beforeExit), then say so.
+const exitFlags = new Int32Array(data.heartbeat, 32, 2);
+const waitAsync = /** @type {(a: Int32Array, i: number, v: number) => {value: unknown}} */ (/** @type {any} */ (Atomics).waitAsync);
+Promise.resolve(waitAsync(exitFlags, 0, 0).value).then(() => {
+  if (Atomics.load(exitFlags, 0) !== 1) return;
+  try { session.disconnect(); } catch { /* already gone */ }
+  Atomics.store(exitFlags, 1, 1);
+  Atomics.notify(exitFlags, 1);
+});
 
 // Inspector replies hold no handle of the worker's loop: keep it turning while we watch (the
 // worker itself is unref'ed, so this never keeps the app alive).

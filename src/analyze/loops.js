@@ -67,6 +67,7 @@ export function otherLoop(loop, run) {
     from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
   };
   const attributed = attributeBlocks(raw, loop.profiles, context);
+  if (kind === 'worker-thread') for (const b of attributed.blocks) if (b.advice) b.advice = threadAdvice(b.advice);
   const owners = splitByOwner(attributed.blocks, T);
   let sites = attributed.topSites;
   // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
@@ -127,6 +128,19 @@ export function otherLoop(loop, run) {
   const withoutWait = ownLag && summary.ownLag ? round(Histogram.fromJSON(summary.ownLag).percentile(99)) : null;
   section.verdict = verdict({ lag: section.lag, blocking, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
   return section;
+}
+
+/**
+ * Advice for a block of a worker thread's loop: moving the work to a worker thread is where it is
+ * already, and its start-up serves no traffic.
+ * @param {string} advice
+ */
+export function threadAdvice(advice) {
+  return advice
+    .replace(/,? or move (?:it|the work) to a worker thread/g, '')
+    .replace(/,? or (?:parse|serialize) it in a worker thread/g, '')
+    .replace('load lazily, or do the work before the server accepts traffic', "the thread's top-level code never let its loop turn")
+    .concat(' (in a worker thread: meanwhile its messages, timers and I/O wait; a thread that only runs tasks, as a CPU pool does, blocks by design)');
 }
 
 /** The thread ran on a CPU under a fifth of the stall, and did not wait for one the rest. @param {import('./blocks.js').Block} b */
@@ -209,8 +223,9 @@ export function worstLoopVerdict(appVerdict, loops) {
   if (loops.length <= 1) return appVerdict;
   const judged = loops.map((l) => ({ loop: l, v: l.kind === 'main' ? appVerdict : l.verdict }));
   // the worst status; among loops of the same, the one blocked the largest share, then the longest block
-  const key = (/** @type {{loop: LoopSection, v: Verdict}} */ j) => [RANK[j.v.status], j.loop.blocking.fraction, j.loop.blocking.longestMs];
-  const worse = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  // (a loop whose own verdict is that bad before one that is so through the probe only)
+  const key = (/** @type {{loop: LoopSection, v: Verdict}} */ j) => [RANK[j.v.status], RANK[j.loop.verdict.status], j.loop.blocking.fraction, j.loop.blocking.longestMs];
+  const worse = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
   const worst = judged.reduce((a, b) => (worse(key(b), key(a)) > 0 ? b : a));
   if (worst.v.status === 'responsive') {
     return { status: 'responsive', reasons: [...appVerdict.reasons, `${loops.length - 1} other loop(s) responsive`], loop: 'main' };
