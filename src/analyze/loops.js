@@ -101,7 +101,11 @@ export function otherLoop(loop, run) {
   else if (ongoing) lag.recordCorrected(ongoing.durationMs, resolutionMs);
   const measuredMs = Math.max(0, until - lifeFrom);
   const blocking = blockTotals(owners.app, measuredMs);
-  const elu = eluOf(ownWindow ? summary : null, view, blocking.fraction, fromOutside);
+  const measured = eluOf(ownWindow ? summary : null, view, blocking.fraction, fromOutside);
+  // a wait in a synchronous call (Atomics.wait) is no idle time to libuv: the time waited is taken out
+  const waited = waits.reduce((sum, b) => sum + b.durationMs, 0);
+  const elu = measured.mean !== null && waited > 0 && measuredMs > 0
+    ? { ...measured, mean: Math.round(Math.max(0, measured.mean - waited / measuredMs) * 1000) / 1000 } : measured;
   if (fromOutside) notes.push(`${label} never turned its loop in the window: its figures were measured from outside it`);
 
   const section = {
@@ -139,7 +143,7 @@ export function threadAdvice(advice) {
   return advice
     .replace(/,? or move (?:it|the work) to a worker thread/g, '')
     .replace(/,? or (?:parse|serialize) it in a worker thread/g, '')
-    .replace('load lazily, or do the work before the server accepts traffic', "the thread's top-level code never let its loop turn")
+    .replace('load lazily, or do the work before the server accepts traffic', 'split the work and yield with setImmediate, or do it in answer to a message')
     .concat(' (in a worker thread: meanwhile its messages, timers and I/O wait; a thread that only runs tasks, as a CPU pool does, blocks by design)');
 }
 
