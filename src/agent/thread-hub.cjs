@@ -63,6 +63,8 @@ class ThreadHub {
     worker.once('exit', (/** @type {number} */ code) => {
       s.exited = true;
       this.push({ type: 'thread-exit', threadId: s.threadId, t: epochNow(), code });
+      // nothing of an ended thread is kept: an app whose pool replaces threads all day grows no list
+      this.threads.delete(s.threadId);
       this.settle();
     });
   }
