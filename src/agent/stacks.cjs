@@ -56,9 +56,14 @@ function startStacks(config, push, loop) {
   /** @type {Worker | null} */
   let worker = null;
   /** @type {() => void} */
-  let watchdogDone = () => {};
+  let resolveFinished = () => {};
   /** resolves once the watchdog has written what it holds (the worker threads' profiles) */
-  const finished = new Promise((resolve) => { watchdogDone = () => resolve(undefined); });
+  const finished = new Promise((resolve) => { resolveFinished = () => resolve(undefined); });
+  let watching = wantWatchdog;
+  const watchdogDone = () => {
+    watching = false;
+    resolveFinished();
+  };
   // --threads: the watchdog profiles each worker thread from outside (see thread-agent.cjs)
   const profilesThreads = Boolean(wantWatchdog && wantProfile && config.threads && config.role === 'main' && !config.ownInspector);
   if (wantWatchdog) {
@@ -114,7 +119,7 @@ function startStacks(config, push, loop) {
      * at most; the inspector's messages still reach this thread while it waits.
      */
     beforeExit() {
-      if (!worker || !exitFlags || beat[1] === 2) return;
+      if (!watching || !exitFlags || beat[1] === 2) return; // it has hung up already
       Atomics.store(exitFlags, 0, 1);
       Atomics.notify(exitFlags, 0);
       Atomics.wait(exitFlags, 1, 0, EXIT_WAIT_MS);
