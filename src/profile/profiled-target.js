@@ -79,6 +79,10 @@ export class ProfiledTarget extends Target {
     }
     const exit = await this.exited;
     await this.runnerExited;
+    // its last lines (profiler-done) may still be in the channel when its exit is seen: read them
+    if (!this.channel.destroyed && !this.channel.readableEnded) {
+      await Promise.race([new Promise((resolve) => this.channel.once('end', resolve)), delay(1000)]);
+    }
     await this.reapGroup();
     await Promise.race([this.closed, delay(500)]);
     return { exit, escalated: Boolean(this.appExit?.escalated) || !appGone, flushed };
