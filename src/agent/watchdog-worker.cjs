@@ -202,6 +202,7 @@ const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
   .catch(() => {}) // the main thread is exiting or an inspector error: stop watching quietly
   .finally(async () => {
+    Atomics.notify(exitFlags, 0); // releases our own wait on the exit flag: nothing keeps this thread alive
     hub?.close();
     await workers.close().catch(() => {});
     try { session.disconnect(); } catch { /* already gone */ }
