@@ -8,8 +8,7 @@ import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { connectionNotes } from '../analyze/run-notes.js';
-import { keepProfile, otherLoops } from './run-stacks.js';
-import { loopId } from '../analyze/loops.js';
+import { keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
 import { FORMATS } from '../options.js';
@@ -75,7 +74,7 @@ export function buildAttachReport(run) {
     notes,
     artifacts: {
       json: 'report.json', ...kept,
-      ...Object.fromEntries(loops.filter((l) => l.profileFile).map((l) => [`profile:${loopId(l.agent, l.kind)}`, /** @type {string} */ (l.profileFile)])),
+      ...loopArtifacts(loops),
       ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     },
     failOn: opts.failOn,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
+import { loopId } from '../analyze/loops.js';
 
 const require = createRequire(import.meta.url);
 
@@ -55,4 +56,15 @@ export function otherLoops(agents, dataDir, outDir, { from, to }) {
       if (whole) fs.writeFileSync(path.join(outDir, file), JSON.stringify(whole.profile));
       return { agent, kind, profiles, profileFile: whole ? file : null, ...(whole ? { profileStart: Math.max(from, whole.startEpochMs) } : {}) };
     });
+}
+
+/**
+ * The artifacts entries of the other loops' profiles: "profile:worker:<pid>", "profile:thread:<threadId>".
+ * @param {import('../analyze/loops.js').OtherLoop[]} loops @returns {Record<string, string>}
+ */
+export function loopArtifacts(loops) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const l of loops) if (l.profileFile) out[`profile:${loopId(l.agent, l.kind)}`] = l.profileFile;
+  return out;
 }

@@ -17,8 +17,7 @@ import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { stacksConfig, keepProfile, otherLoops } from './run-stacks.js';
-import { loopId } from '../analyze/loops.js';
+import { stacksConfig, keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
 import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
@@ -134,7 +133,7 @@ export async function run(opts, io) {
     const artifacts = {
       json: 'report.json', log: 'target.log', ...kept,
       // each other loop's profile: "profile:worker:<pid>", "profile:thread:<threadId>"
-      ...Object.fromEntries(otherLoopData.filter((l) => l.profileFile).map((l) => [`profile:${loopId(l.agent, l.kind)}`, /** @type {string} */ (l.profileFile)])),
+      ...loopArtifacts(otherLoopData),
       ...(child instanceof ProfiledTarget ? child.artifacts : {}),
       ...artifactsFor(formats.filter((f) => f !== 'json'), { profile: kept.profile ? { file: kept.profile } : null }),
     };
