@@ -5,38 +5,42 @@
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
 import { FrameMapper, siteOf, kindOf, AGENT_DIR } from './frames.js';
-import { classifyStack, adviceFor } from './causes.js';
-import { matchKnownCall } from './known-calls.js';
+import { classifyStack } from './causes.js';
+import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';
 import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
+import { diagnoseBlock } from './diagnose-block.js';
+import { AppSources } from '../sources/app-sources.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
 const SAMPLE_FRAMES = 12;
-/** A known call is named when it holds at least this share of the block's sampled time. */
-const CALL_SHARE = 0.3;
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {{functionName: string, url: string, line: number}} Site0
  * @typedef {import('./blocks.js').Block & {stack?: Frame[], samples?: {tMs: number, stack: Frame[]}[],
- *   phase?: string | null, cause?: string | null, advice?: string, adviceKind?: string,
+ *   phase?: string | null, cause?: string | null, advice?: string, fix?: import('./remedies.js').Fix | 'none',
  *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
- *   culprit?: Site0 | null, call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
+ *   culprit?: import('./diagnose-block.js').Culprit | null, owners?: import('./block-owners.js').OwnerShare[],
+ *   call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
  *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
+ * @typedef {import('../sources/app-sources.js').AppSources} AppSourcesType
  */
 
 /**
  * @param {import('./blocks.js').Block[]} blocks times relative to `from`
  * @param {import('./profiles.js').TimedProfile[]} profiles
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
- *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[]}} context
+ *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
+ *   sources?: AppSourcesType}} context sources: the app's files (read from disk when not given)
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
-  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})));
+  const sources = context.sources ?? new AppSources();
+  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})), sources);
   /** @type {Map<string, Site & {samples: number, culprit: boolean}>} */
   const sites = new Map();
 
@@ -63,9 +67,9 @@ export function attributeBlocks(blocks, profiles, context) {
     if (samples.length === 0) {
       const gc = gcShare >= 0.5;
       Object.assign(result, {
-        stack: [], samples: [], topFrames: [], culprit: null, call: null,
-        cause: gc ? 'gc' : null, phase: gc ? 'gc' : null, adviceKind: gc ? 'gc' : 'none',
-        advice: gc ? adviceFor('gc', 'gc', block.durationMs, null, { gcShare }) : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
+        stack: [], samples: [], topFrames: [], culprit: null, owners: [], call: null,
+        cause: gc ? 'gc' : null, phase: gc ? 'gc' : null, fix: gc ? 'allocation' : 'none',
+        advice: gc ? gcOnlyAdvice(block.durationMs, gcShare) : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
       });
       return result;
     }
@@ -76,18 +80,13 @@ export function attributeBlocks(blocks, profiles, context) {
     // are the majority (or the observer saw pauses covering half the block).
     if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
     const best = blame.tops[0];
-    const culprit = best ? pick(best.frame) : null;
-    const call = blame.call && blame.call.weight >= CALL_SHARE * blame.total ? blame.call.call : null;
+    const d = diagnoseBlock(samples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd }, sources);
     Object.assign(result, {
-      stack: (best?.sample ?? samples[0].frames).slice(0, MAX_FRAMES),
+      stack: (d.stack ?? best?.sample ?? samples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(samples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
       topFrames: blame.tops.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round(t.ms), share: round(t.ms / block.durationMs) })),
-      culprit, call,
-      cause, phase,
-      adviceKind: call ? call.kind : cause,
-      advice: adviceFor(cause, phase, block.durationMs, culprit ? siteOf(culprit, context.cwd) : null, {
-        call, gcShare, matched: call ? `${call.frame.functionName} ${siteOf(call.frame, context.cwd)}` : undefined,
-      }),
+      culprit: d.culprit, owners: d.owners, call: d.call,
+      cause, phase, fix: d.fix, advice: d.advice,
     });
     (result.tool ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
@@ -152,7 +151,6 @@ export function blameBlock(samples, durationMs) {
   /** @type {Map<string, number>} */ const causes = new Map();
   /** @type {Map<string, number>} */ const phases = new Map();
   /** @type {Map<string, {frame: Frame, ms: number, samples: number, sample: Frame[]}>} */ const tops = new Map();
-  /** @type {Map<string, {call: import('./known-calls.js').KnownCall, weight: number}>} */ const calls = new Map();
   let gcWeight = 0;
   samples.forEach((s, i) => {
     const w = even ? 1 : s.weightMs;
@@ -172,20 +170,12 @@ export function blameBlock(samples, durationMs) {
       t.samples += 1;
       tops.set(key, t);
     }
-    const call = matchKnownCall(around.frames, around.line);
-    if (call) {
-      const key = `${call.kind}\0${call.name}\0${call.frame.url}\0${call.frame.line}\0${call.pattern ?? ''}`;
-      const k = calls.get(key) ?? { call, weight: 0 };
-      k.weight += w;
-      calls.set(key, k);
-    }
   });
   const scale = even ? durationMs / total : 1;
   const ranked = [...tops.values()].map((t) => ({ ...t, ms: t.ms * scale })).sort((a, b) => b.ms - a.ms);
   // time no sample stands for (the profile started or stopped inside the block) is the blamed frame's
   if (ranked[0] && !even) ranked[0].ms += Math.max(0, durationMs - total);
-  const call = [...calls.values()].sort((a, b) => b.weight - a.weight)[0] ?? null;
-  return { total, gcWeight, causes, phases, tops: ranked, call };
+  return { total, gcWeight, causes, phases, tops: ranked };
 }
 
 /**

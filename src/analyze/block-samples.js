@@ -2,11 +2,10 @@
 // block (sample-spans.js: a gap the profiler could not sample goes to the sample that ends it),
 // its frames (source-mapped) and the source line its innermost frame was running.
 
-import fs from 'node:fs';
 import { framesOf } from './profiles.js';
 import { sampleSpans } from '../profile/sample-spans.js';
 import { toPath } from './frames.js';
-import { matchKnownCall } from './known-calls.js';
+import { functionEnd } from '../sources/js-scan.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -15,20 +14,25 @@ import { matchKnownCall } from './known-calls.js';
  * @typedef {{t: number, weightMs: number, frames: Frame[], line: SourceLine | null}} BlockSample
  */
 
+/** A frame with source code of its own (the app's, or a package's). @param {Frame | undefined} f */
+const hasSource = (f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules');
+
 const PSEUDO = new Set(['(idle)', '(program)']);
 const MAX_LINE = 400;
 
 export class BlockSampler {
-  /** @param {import('./profiles.js').TimedProfile[]} profiles @param {FrameMapper} mapper */
-  constructor(profiles, mapper) {
+  /**
+   * @param {import('./profiles.js').TimedProfile[]} profiles @param {FrameMapper} mapper
+   * @param {import('../sources/app-sources.js').AppSources} sources the app's files
+   */
+  constructor(profiles, mapper, sources) {
     this.profiles = profiles;
+    this.sources = sources;
     this.mapper = mapper;
     /** @type {Map<string, Frame[]>} */
     this.stacks = new Map();
     /** @type {Map<string, SourceLine | null>} */
     this.lines = new Map();
-    /** @type {Map<string, string[] | null>} */
-    this.files = new Map();
     /** @type {Map<import('./profiles.js').TimedProfile, {from: Float64Array, to: Float64Array}>} */
     this.spans = new Map();
   }
@@ -81,8 +85,12 @@ export class BlockSampler {
   }
 
   /**
-   * The source line the innermost frame of a node was running most (the profile's line ticks),
-   * mapped to the original source, with its text; null for native frames and unreadable files.
+   * The source line the innermost frame with a source was running most (the profile's line
+   * ticks), mapped to the original source, with its text. That frame is the leaf, or, under a
+   * native leaf (a C++ function an app or package called, such as an addon's method), its caller:
+   * V8 counts a native function's ticks at the line that called it. Null when no frame has a
+   * source. A generated line that stands for several original ones (a loader that compiles a
+   * file to one line) gives the first of them, marked `ambiguous` with the others as candidates.
    * @param {import('./profiles.js').TimedProfile} p @param {number} index @param {number} leaf @param {Frame[]} frames
    * @returns {SourceLine | null}
    */
@@ -92,18 +100,26 @@ export class BlockSampler {
     /** @type {SourceLine | null} */
     let found = null;
     const node = /** @type {any} */ (p.byId.get(leaf));
-    const top = frames[0];
+    const nativeLeaf = frames[0]?.kind === 'native' && !frames[0].functionName.startsWith('(') && hasSource(frames[1]);
+    const frameIndex = hasSource(frames[0]) ? 0 : nativeLeaf ? 1 : -1;
+    const host = frameIndex === 1 ? /** @type {any} */ (p.byId.get(/** @type {number} */ (p.parentOf.get(leaf)))) : node;
     const ticks = /** @type {{line: number, ticks: number}[]} */ (node?.positionTicks ?? []);
-    if (top && (top.kind === 'app' || top.kind === 'node_modules') && ticks.length) {
+    if (frameIndex >= 0 && host && ticks.length) {
       const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
+      const frame = frames[frameIndex];
+      const file = frame.url;
+      const lines = this.originalLines(host.callFrame, hot.line);
+      // several original lines: only those of the running function (a one-line file holds them all)
+      const code = lines.length > 1 ? this.sources.codeLines(file) : null;
+      const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;
       /** @type {SourceLine[]} */
       const candidates = [];
-      for (const line of this.originalLines(node.callFrame, hot.line)) {
-        const text = this.fileLines(top.url)?.[line - 1];
-        if (text !== undefined) candidates.push({ line, text: text.slice(0, MAX_LINE) });
+      for (const line of lines.length > 1 ? lines.filter((l) => l >= frame.line && l <= last) : lines) {
+        const text = this.sources.lines(file)?.[line - 1];
+        if (text !== undefined) candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex });
       }
-      // one generated line holding several original ones: the one that runs a known call
-      found = candidates.length > 1 ? candidates.find((c) => matchKnownCall(frames, c)) ?? candidates[0] : candidates[0] ?? null;
+      found = candidates[0] ?? null;
+      if (found && candidates.length > 1) found = { ...found, ambiguous: candidates.slice(1).map((c) => c.line) };
     }
     this.lines.set(key, found);
     return found;
@@ -121,18 +137,6 @@ export class BlockSampler {
   }
 
   /** @param {string} file */
-  fileLines(file) {
-    if (!this.files.has(file)) {
-      let lines = null;
-      try {
-        lines = fs.readFileSync(file, 'utf8').split('\n');
-      } catch {
-        lines = null; // gone, or not a file (eval code, a URL)
-      }
-      this.files.set(file, lines);
-    }
-    return this.files.get(file) ?? null;
-  }
 }
 
 /** @param {Float64Array} times @param {number} t */

@@ -12,6 +12,7 @@ import { capTimeline } from './cap-timeline.js';
 import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
 import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
+import { AppSources } from '../sources/app-sources.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -40,6 +41,7 @@ export const SCHEMA_VERSION = 1;
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
+ * @property {import('../sources/app-sources.js').AppSources} [sources] the app's files, read for the diagnosis
  * @property {null} [threads] null without --threads; left out, the rows come from the worker-thread loops
  * @property {import('./loops.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
  *   worker threads, each with its agent's data and profiles
@@ -72,7 +74,7 @@ export function buildReport(record) {
 
   const stacksMode = record.stacks?.mode ?? 'none';
   const context = {
-    from, cwd: record.cwd ?? process.cwd(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
+    from, cwd: record.cwd ?? process.cwd(), sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
     toolStalls: agent?.toolStalls ?? [],
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
@@ -176,7 +178,7 @@ export function buildReport(record) {
   };
   report.verdict = verdict(report, record.thresholdMs);
   const others = (record.loops ?? []).map((loop) => otherLoop(loop, {
-    from, to, thresholdMs: T, cwd: context.cwd, outside: agent?.outside ?? [], stopAnswered: record.flushed,
+    from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, outside: agent?.outside ?? [], stopAnswered: record.flushed,
   }));
   const main = mainLoop(report, others.length ? verdict({ ...report, http: { probe: null } }, T) : report.verdict);
   report.loops = [main, ...others];

@@ -1,8 +1,6 @@
 // Why a stack is on the CPU: which kind of loop work it is (a macrotask callback and the loop
 // phase that ran it, the microtask queue, the nextTick queue, start-up code, GC), told from the
-// frames Node's own scheduler leaves at the bottom of every stack. And one line of advice each.
-
-import { callFix } from './known-calls.js';
+// frames Node's own scheduler leaves at the bottom of every stack. The advice is remedies.js's.
 
 /**
  * @typedef {'sync' | 'microtask' | 'nextTick' | 'gc' | 'startup'} Cause
@@ -61,48 +59,4 @@ const PHASE_NAMES = /** @type {Record<Phase, string>} */ ({
 /** @param {Phase} phase */
 export function phaseName(phase) {
   return PHASE_NAMES[phase] ?? phase;
-}
-
-/** A block whose GC share is at least this says so in its advice. */
-export const GC_SHARE_NOTED = 0.25;
-
-/**
- * One specific line of advice for a block: the known blocking call it was in and its fix
- * (known-calls.js), else the fix for its cause; and the share garbage collection took of it.
- * @param {Cause | 'tool'} cause @param {Phase} phase @param {number} durationMs @param {string | null} site
- * @param {{call?: import('./known-calls.js').KnownCall | null, matched?: string, gcShare?: number}} [extra]
- *   matched: the frame that matched the call, as shown ("readFileSync node:fs:441")
- */
-export function adviceFor(cause, phase, durationMs, site, extra = {}) {
-  const ms = Math.round(durationMs);
-  const gcShare = extra.gcShare ?? 0;
-  const gc = cause !== 'gc' && gcShare >= GC_SHARE_NOTED
-    ? `; garbage collection took ${Math.round(gcShare * 100)}% of it: allocate less per request (smaller payloads, fewer temporary objects and strings, bounded caches)`
-    : '';
-  if (extra.call) {
-    const c = extra.call;
-    const at = site ? ` in ${site}` : '';
-    const matched = extra.matched ?? `${c.frame.functionName} ${c.frame.url ? `${c.frame.url}:${c.frame.line}` : '(native)'}`;
-    const what = c.pattern !== undefined ? `the regular expression /${c.pattern}/` : c.name;
-    const share = cause === 'gc' ? `, ${Math.round(gcShare * 100)}% of it garbage collection (the objects it makes)` : '';
-    return `${what}${at} held the loop ${ms} ms${share} [matched frame: ${matched}]: ${callFix(c)}${gc}`;
-  }
-  return generalAdvice(cause, phase, ms, site, gcShare) + gc;
-}
-
-/** @param {Cause | 'tool'} cause @param {Phase} phase @param {number} ms @param {string | null} site @param {number} gcShare */
-function generalAdvice(cause, phase, ms, site, gcShare) {
-  const at = site ? ` at ${site}` : '';
-  switch (cause) {
-    case 'microtask':
-      return `a promise chain${at} kept the microtask queue busy for ${ms} ms: awaiting an already-resolved promise never yields to I/O; yield with setImmediate every ~10 ms of work, or move the work to a worker thread`;
-    case 'nextTick':
-      return `recursive process.nextTick${at} ran ${ms} ms: the nextTick queue is drained before any I/O; schedule the next step with setImmediate, or move the work to a worker thread`;
-    case 'gc':
-      return `garbage collection ${gcShare > 0 ? `took ${Math.round(gcShare * 100)}% of this ${ms} ms block` : `paused the loop for ${ms} ms`}${site ? ` while ${site} ran` : ''}: allocate less per request (large strings, arrays, JSON), bound caches, and check the heap with a heap profile`;
-    case 'startup':
-      return `start-up code${at} ran ${ms} ms before the loop could turn: load lazily, or do the work before the server accepts traffic`;
-    default:
-      return `${phaseName(phase)}${at} ran ${ms} ms without yielding: split the work and yield with setImmediate every ~10 ms, or move it to a worker thread`;
-  }
 }

@@ -12,7 +12,8 @@
 //   line's source says JSON.parse.
 // - A regular expression compiled to native code is a frame named `RegExp: <pattern>`; one still
 //   interpreted (its first runs) is, like JSON, the caller's own time at the line that runs it.
-// - A library's sync call is its own frames (bcryptjs: _encipher < _key < ... < hashSync).
+// - A package's own work is its frames: no row here names a package; who owns the time, and
+//   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
 /**
  * @typedef {{functionName: string, url: string, line: number, kind?: string}} StackFrame
@@ -25,7 +26,9 @@
  * @property {string} how how the row recognises the call (for docs/advice.md)
  * @property {(frames: StackFrame[], line: SourceLine | null) => RowMatch | null} match
  * @property {(call: KnownCall) => string} fix what to do instead
- * @typedef {{line: number, text: string}} SourceLine the source line the innermost frame was running
+ * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[]}} SourceLine the source line
+ *   the innermost frame with a source was running: frameIndex 0 (the leaf) or 1 (the caller of a
+ *   native leaf); ambiguous: the other original lines the same generated line stands for
  */
 
 /**
@@ -56,20 +59,16 @@ function syncApiOf(module) {
   };
 }
 
-/**
- * A row's match for a package's sync functions: the package entered through one of `names`.
- * @param {string} pkg @param {RegExp} names @returns {Row['match']}
- */
-function packageCallOf(pkg, names) {
-  const dir = new RegExp(`[\\\\/]node_modules[\\\\/]${pkg}[\\\\/]`);
-  return (frames) => {
-    const m = moduleEntry(frames, (f) => dir.test(f.url), (f) => names.test(f.functionName));
-    return m && { ...m, name: `${pkg}.${m.frame.functionName}` };
-  };
-}
-
 /** @param {string} name */
 const base = (name) => name.replace(/Sync$/, '');
+
+/**
+ * The line is the leaf frame's own and the only one its ticks can stand for: what a builtin with
+ * no frame of its own (JSON, an interpreted regex) is recognised by. A line that stands for
+ * several (a loader that compiles to one line) names no call: it cannot say which of them ran.
+ * @param {SourceLine | null} line @returns {line is SourceLine}
+ */
+const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0 && !line.ambiguous?.length;
 
 // A regex literal on a line, and a sign that the line runs one.
 const REGEX_LITERAL = /(?:^|[=(,:!&|?;{}[\s])\/((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])*)\/([dgimsuvy]*)/;
@@ -87,7 +86,7 @@ export const KNOWN_CALLS = [
       const i = frames.findIndex((f) => f.functionName.startsWith('RegExp: '));
       if (i >= 0) return { frame: frames[i], index: i, name: 'RegExp', pattern: frames[i].functionName.slice('RegExp: '.length) };
       const top = frames[0];
-      if (!line || !top || !top.url || !RUNS_REGEX.test(line.text) || JSON_CALL.test(line.text)) return null;
+      if (!ranAtLeaf(line) || !top || !top.url || !RUNS_REGEX.test(line.text) || JSON_CALL.test(line.text)) return null;
       const m = REGEX_LITERAL.exec(line.text);
       return m ? { frame: { ...top, line: line.line }, index: 0, name: 'RegExp', pattern: m[1] } : null;
     },
@@ -102,7 +101,7 @@ export const KNOWN_CALLS = [
     how: 'the running line of the innermost frame calls JSON.parse or JSON.stringify (V8 runs them in C++: no frame of their own)',
     match(frames, line) {
       const top = frames[0];
-      if (!line || !top || !top.url) return null;
+      if (!ranAtLeaf(line) || !top || !top.url) return null;
       const m = JSON_CALL.exec(line.text);
       return m ? { frame: { ...top, line: line.line }, index: 0, name: `JSON.${m[1]}` } : null;
     },
@@ -150,23 +149,6 @@ export const KNOWN_CALLS = [
     fix(call) {
       const fn = call.name === 'child_process.execSync' ? 'execFile (or exec)' : call.name === 'child_process.execFileSync' ? 'execFile' : 'spawn';
       return `the loop waits for the whole child process: use child_process.${fn}, which lets the loop serve others while the child runs`;
-    },
-  },
-  {
-    id: 'bcryptjs', kind: 'sync-library',
-    how: 'the bcryptjs function the app called is hashSync, compareSync or genSaltSync',
-    match: packageCallOf('bcryptjs', /^(hashSync|compareSync|genSaltSync)$/),
-    fix(call) {
-      const fn = base(call.name.slice('bcryptjs.'.length));
-      return `bcryptjs computes all 2^cost rounds in one go on the loop: use its async bcrypt.${fn} (it yields between rounds), or the native bcrypt package (its async ${fn} runs on libuv's thread pool); keep the cost factor as low as your policy allows`;
-    },
-  },
-  {
-    id: 'bcrypt', kind: 'sync-library',
-    how: 'the bcrypt function the app called is hashSync, compareSync or genSaltSync',
-    match: packageCallOf('bcrypt', /^(hashSync|compareSync|genSaltSync)$/),
-    fix(call) {
-      return `use the async bcrypt.${base(call.name.slice('bcrypt.'.length))}: it hashes on libuv's thread pool while the loop serves others`;
     },
   },
 ];

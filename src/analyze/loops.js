@@ -31,7 +31,7 @@ function loopLabel(agent, kind) {
 /**
  * One loop other than the main thread's.
  * @param {OtherLoop} loop
- * @param {{from: number, to: number, thresholdMs: number, cwd: string, outside: any[], stopAnswered: boolean}} run
+ * @param {{from: number, to: number, thresholdMs: number, cwd: string, sources: import('../sources/app-sources.js').AppSources, outside: any[], stopAnswered: boolean}} run
  *   outside: the main process's view of its threads and cluster workers; stopAnswered: the app's
  *   agent answered the tool's stop (else the app ended or hung before)
  * @returns {LoopSection}
@@ -64,7 +64,7 @@ export function otherLoop(loop, run) {
   const raw = blocksInWindow(agent.blocks, from, until, T);
   if (ongoing) raw.push(ongoing);
   const context = {
-    from, cwd: run.cwd, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
+    from, cwd: run.cwd, sources: run.sources, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
   };
   const attributed = attributeBlocks(raw, loop.profiles, context);
   if (kind === 'worker-thread') for (const b of attributed.blocks) if (b.advice) b.advice = threadAdvice(b.advice);

@@ -1,12 +1,11 @@
-// The Blocks table (when, how long, cause, the frame blamed, the known blocking call) and the call
-// sites that blocked the loop longest, with the advice. The blame is the analysis' (blamedFrame):
-// nothing is decided here. Returns strings; empty when there is nothing to show.
+// The Blocks table (when, how long, cause, the culprit and the app line that called it) and the
+// call sites that blocked the loop longest, with the advice. The blame is the analysis' (the
+// culprit's label): nothing is decided here. Returns strings; empty when there is nothing to show.
 
 import Table from 'cli-table3';
-import { ms } from './format.js';
+import { ms, culpritText } from './format.js';
 import { siteOf } from '../analyze/frames.js';
 import { blamedFrame } from '../analyze/attribution.js';
-import { callLabel } from '../analyze/known-calls.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -31,13 +30,12 @@ export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
   const out = [];
   const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, maxRows);
   const shown = blocks.filter((b) => longest.includes(b));
-  const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'running (app frame)', 'blocking call']);
+  const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'culprit ← called at']);
   for (const b of shown) {
-    const f = blamedFrame(b);
     t.push([
       ms(b.startMs), c.red(ms(b.durationMs) + (b.ongoing ? ' (ongoing)' : '')), b.cause ?? '-', b.phase ?? '-',
       typeof b.gcShare === 'number' && b.gcShare > 0 ? `${Math.round(b.gcShare * 100)}%` : '-',
-      f ? `${f.functionName} ${site(f, cwd)}` : '-', callLabel(b.call),
+      culpritText(b, (f) => site(f, cwd)),
     ]);
   }
   out.push(t.toString() + (blocks.length > shown.length ? `\n(${blocks.length - shown.length} shorter blocks not shown; all are in report.json)` : ''));
@@ -50,7 +48,7 @@ export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
   // One line per kind of block and place: the longest block of each says it.
   const byKind = new Map();
   for (const b of longest) {
-    const key = `${b.adviceKind ?? b.cause}\0${site(blamedFrame(b) ?? undefined, cwd)}`;
+    const key = `${b.fix ?? b.cause}\0${site(blamedFrame(b) ?? undefined, cwd)}`;
     if (b.advice && b.cause && !byKind.has(key)) byKind.set(key, b.advice);
   }
   for (const line of [...byKind.values()].slice(0, 3)) out.push(c.cyan(`advice: ${line}`));

@@ -1,4 +1,6 @@
-// Number formatting shared by the renderers.
+// Number formatting shared by the renderers, and the label of a block's culprit.
+
+import { blamedFrame } from '../analyze/attribution.js';
 
 /** @param {number | null | undefined} v */
 export function ms(v) {
@@ -27,4 +29,16 @@ export function unitValue(v, unit) {
   if (unit === '%') return `${v.toFixed(1)}%`;
   if (unit === 'MB') return `${v.toFixed(1)} MB`;
   return Number.isInteger(v) || Math.abs(v) >= 100 ? int(v) : v.toFixed(1);
+}
+
+/**
+ * A block's culprit as the analysis labelled it ("bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19");
+ * for a report saved before culprits had labels, its blamed frame and place.
+ * @param {{culprit?: {functionName: string, url: string, line: number, label?: string} | null, stack?: any[]}} block
+ * @param {(f: {functionName: string, url: string, line: number}) => string} place "app.js:19"
+ */
+export function culpritText(block, place) {
+  if (block.culprit?.label) return block.culprit.label;
+  const f = blamedFrame(block);
+  return f ? `${f.functionName || '(anonymous)'} ${place(f)}` : '-';
 }

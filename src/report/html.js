@@ -8,7 +8,6 @@ import { runLine } from './run-line.js';
 import { topSites } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
-import { callLabel } from '../analyze/known-calls.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
 import { multiLoops, loopCells, loopName, verdictLoop } from './loops.js';
 
@@ -124,12 +123,12 @@ function slim(report) {
 }
 
 /**
- * The page shows the analysis' blame (blamedFrame) and the known call's label; it decides nothing.
+ * The page shows the analysis' blame (the culprit's label, else blamedFrame); it decides nothing.
  * @param {import('../../types/report.js').AttributedBlock[] | undefined} blocks
  */
 function slimBlocks(blocks) {
   return (Array.isArray(blocks) ? blocks : []).map((b) => ({
-    ...b, culprit: blamedFrame(b), callLabel: b.call ? callLabel(b.call) : null,
+    ...b, culprit: blamedFrame(b), culpritLabel: b.culprit?.label ?? null,
     ...(Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : {}),
   }));
 }

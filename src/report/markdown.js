@@ -2,13 +2,12 @@
 // GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
 
 import { warmupLine } from './table.js';
-import { ms, pct, int } from './format.js';
+import { ms, pct, int, culpritText } from './format.js';
 import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
-import { callLabel } from '../analyze/known-calls.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -107,15 +106,15 @@ function blockSections(report, level, which = '') {
   if (blocks.length) {
     const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
     out.push(`${level} Longest blocks${which}${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
-    out.push(mdTable(['start', 'duration', 'running', 'blocking call', 'cause', 'GC'], longest.map((x) => [
+    out.push(mdTable(['start', 'duration', 'culprit ← called at', 'cause', 'GC'], longest.map((x) => [
       x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x),
-      x.call ? `\`${callLabel(x.call)}\`` : '-', x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
+      x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
     ])), '');
     // one line per kind of advice and place: the longest block of each says it
     const advice = new Map();
     for (const x of longest) {
       const f = blamedFrame(x);
-      const key = `${x.adviceKind ?? x.cause}\0${f ? `${f.url}:${f.line}` : ''}`;
+      const key = `${x.fix ?? x.cause}\0${f ? `${f.url}:${f.line}` : ''}`;
       if (x.advice && x.cause && !advice.has(key)) advice.set(key, x.advice);
     }
     for (const line of [...advice.values()].slice(0, MAX_ADVICE)) out.push(`- advice: ${cell(line)}`);
@@ -138,10 +137,8 @@ function baselineSection(b) {
   return out;
 }
 
-/** The frame the analysis blamed the block on, or '-'. @param {import('../../types/report.js').AttributedBlock} block */
+/** The block's culprit as the analysis labelled it, or '-'. @param {import('../../types/report.js').AttributedBlock} block */
 function runningFrame(block) {
-  const f = blamedFrame(block);
-  if (!f) return '-';
-  const where = siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null });
-  return `\`${f.functionName || '(anonymous)'}\` ${where}`;
+  const text = culpritText(block, (f) => siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null }));
+  return text === '-' ? text : `\`${cell(text)}\``;
 }

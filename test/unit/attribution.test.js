@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyStack, adviceFor } from '../../src/analyze/causes.js';
+import { classifyStack } from '../../src/analyze/causes.js';
 import { attributeBlocks, topFrame, parseStackLines } from '../../src/analyze/attribution.js';
 import { timeProfile } from '../../src/analyze/profiles.js';
 import { kindOf } from '../../src/analyze/frames.js';
@@ -38,12 +38,6 @@ test('frame kinds, the frame to blame, stack lines from blocked-at', () => {
   assert.deepEqual(frames.map((x) => [x.functionName, x.url, x.line, x.column, x.kind]), [
     ['Timeout.later', '/p/app.js', 12, 5, 'app'], ['listOnTimeout', 'node:internal/timers', 569, 17, 'node'], ['(anonymous)', '/p/m.mjs', 3, 1, 'app'],
   ]);
-});
-
-test('advice names the cause, the site and the length', () => {
-  assert.match(adviceFor('microtask', 'microtasks', 250.4, 'a.js:3'), /promise chain at a\.js:3 .*250 ms.*already-resolved promise never yields/);
-  assert.match(adviceFor('nextTick', 'nextTick', 90, null), /nextTick.*setImmediate/);
-  assert.match(adviceFor('sync', 'check', 90, 'b.js:1'), /setImmediate callback \(check phase\) at b\.js:1 ran 90 ms/);
 });
 
 test('attribution: samples inside each block give its stack, cause, top frames and the top sites', () => {

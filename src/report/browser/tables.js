@@ -86,8 +86,9 @@ function markLoop(loops, i) {
   document.querySelectorAll('.loop-of').forEach((el) => { el.textContent = `: ${loops[i].label}`; });
 }
 
-/** The frame the analysis blamed the block on (html.js puts it in `culprit`). @param {any} block */
+/** The culprit as the analysis labelled it, else the frame it blamed (html.js puts both in). @param {any} block */
 function runningFrame(block) {
+  if (block.culpritLabel) return block.culpritLabel;
   const f = block.culprit;
   return f ? `${f.functionName || '(anonymous)'} ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}` : '-';
 }
@@ -103,9 +104,9 @@ function renderBlocks(shown, onSelect) {
     byId('blocks').replaceChildren(h('p', { class: 'muted', text: 'No block: the loop never stalled for the threshold or longer.' }));
     return;
   }
-  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'running', 'blocking call', 'phase', 'cause', 'GC'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
+  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'culprit ← called at', 'phase', 'cause', 'GC'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
     String(i + 1), fmtAt(b.startMs), { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
-    { text: runningFrame(b), cls: 'text' }, { text: b.callLabel ?? '-', cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' }, gcCell(b),
+    { text: runningFrame(b), cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' }, gcCell(b),
   ]), { onRow: (i) => onSelect(i) }));
 }
 
@@ -119,7 +120,7 @@ function renderBlockDetail(shown, i, showFlame) {
   el.replaceChildren(...[
     h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
     b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`, gcCell(b) !== '-' && `GC: ${gcCell(b)} of the block`].filter(Boolean).join(' · ') }) : null,
-    b.callLabel ? h('div', { text: `blocking call: ${b.callLabel} (matched frame: ${b.call.frame.functionName} ${frameLocation({ name: '', url: b.call.frame.url ?? '', line: b.call.frame.line ?? 0 })})` }) : null,
+    Array.isArray(b.owners) && b.owners.length ? h('div', { text: `time by owner: ${b.owners.slice(0, 5).map((/** @type {any} */ o) => `${o.name}${o.version ? `@${o.version}` : ''} ${fmtPct(o.share)}`).join(', ')}` }) : null,
     b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
     stack.length
       ? h('ol', { class: 'stack' }, stack.map((/** @type {any} */ f) => h('li', {}, [

@@ -1,0 +1,207 @@
+// One block's time split by owner (time-owners.js), and its culprit: the owner that held most of
+// it, named by its function, with the app line that called into it. Garbage collection is shown
+// as an owner of its own, and, for the culprit, credited to the code it collected for (the
+// allocation that triggered it: a deep clone's collections are the clone's).
+
+import { ownerOfSample } from './time-owners.js';
+import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
+
+/**
+ * @typedef {import('./frames.js').Frame} Frame
+ * @typedef {import('./time-owners.js').Owner} Owner
+ * @typedef {import('./time-owners.js').SampleOwner} SampleOwner
+ * @typedef {import('./block-samples.js').BlockSample} BlockSample
+ * @typedef {import('../sources/app-sources.js').AppSources} AppSources
+ * @typedef {{functionName: string, url: string, line: number}} Site
+ * @typedef {{kind: Owner['kind'], name: string, version?: string | null, ms: number, share: number}} OwnerShare
+ * @typedef {object} BlockOwners
+ * @property {OwnerShare[]} owners the block's time by owner, largest first (GC apart)
+ * @property {Owner | null} owner the culprit's owner
+ * @property {Site | null} entry the owner's function the time is named by
+ * @property {Site | null} calledFrom the app's function and the line that called into the owner
+ * @property {'profile' | 'source' | 'function' | null} lineFrom how that line is known: the profile's line ticks, the
+ *   function's source, or not at all (the function's first line, its source unreadable)
+ * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which
+ * @property {number} ownerMs the culprit owner's time, its collections included
+ * @property {number} gcShare of the owner's time, the garbage collection it caused
+ * @property {number} regexShare of the owner's time, in a regular expression
+ * @property {string | null} regex that expression's pattern
+ * @property {number} compileShare of the owner's time, compiling
+ * @property {import('./known-calls.js').KnownCall | null} call a known call holding 30% of the owner's time
+ * @property {Frame[] | null} stack the stack that held most of the owner's time
+ * @property {string | null} specifier the module the owner is, as the app imports it
+ */
+
+/** A known call is named when it holds at least this share of its owner's time. */
+const CALL_SHARE = 0.3;
+
+/**
+ * @param {BlockSample[]} samples @param {number} durationMs @param {AppSources} sources
+ * @returns {BlockOwners}
+ */
+export function blockOwners(samples, durationMs, sources) {
+  const total = samples.reduce((sum, s) => sum + s.weightMs, 0);
+  const even = !(total > 0);
+  const weight = (/** @type {BlockSample} */ s) => (even ? durationMs / samples.length : s.weightMs);
+  const owned = samples.map((s) => ownerOfSample(s.frames, s.line, sources));
+
+  /** @type {Map<string, {owner: Owner, ms: number}>} */ const shown = new Map();
+  /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, items: number[]}>} */ const credited = new Map();
+  owned.forEach((o, i) => {
+    const w = weight(samples[i]);
+    add(shown, o.key, o.owner, w);
+    // a collection is the allocating code's: the nearest sample with a stack, before it or after
+    const around = o.owner.kind === 'gc' ? nearestNonGc(owned, i) : i;
+    const c = owned[around] ?? o;
+    const entry = credited.get(c.key) ?? { owner: c.owner, ms: 0, gcMs: 0, items: [] };
+    entry.ms += w;
+    if (o.owner.kind === 'gc') entry.gcMs += w;
+    else entry.items.push(i);
+    credited.set(c.key, entry);
+  });
+  const shownTotal = [...shown.values()].reduce((sum, v) => sum + v.ms, 0) || 1;
+  // time no sample stands for (a profile chunk began inside the block) is spread as the samples are
+  const scale = even ? 1 : Math.max(1, durationMs / shownTotal);
+  const owners = [...shown.values()].sort((a, b) => b.ms - a.ms).map((v) => ({
+    ...v.owner, ms: round(v.ms * scale), share: round3((v.ms * scale) / (durationMs || 1)),
+  }));
+  const best = [...credited.values()].filter((c) => c.items.length).sort((a, b) => b.ms - a.ms)[0];
+  if (!best) {
+    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null };
+  }
+  const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
+  const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
+  const entry = heaviest(mine, (m) => m.o.entry && site(m.o.entry));
+  const appFrame = heaviest(mine, (m) => (m.o.appIndex >= 0 ? m.s.frames[m.o.appIndex] : null));
+  const viaApp = appFrame ? mine.filter((m) => m.o.appIndex >= 0 && sameSite(m.s.frames[m.o.appIndex], appFrame)) : [];
+  const regexItems = mine.filter((m) => m.o.regex !== null);
+  const calls = new Map();
+  for (const m of mine) {
+    if (!m.o.call) continue;
+    const key = `${m.o.call.kind}\0${m.o.call.name}\0${m.o.call.frame.url}\0${m.o.call.frame.line}\0${m.o.call.pattern ?? ''}`;
+    const c = calls.get(key) ?? { call: m.o.call, w: 0 };
+    c.w += m.w;
+    calls.set(key, c);
+  }
+  const topCall = [...calls.values()].sort((a, b) => b.w - a.w)[0];
+  const { line, from, candidates } = appFrame ? callingLine(appFrame, viaApp, best.owner, sources) : { line: null, from: null, candidates: null };
+  const stack = heaviest(mine, (m) => m.s.frames);
+  return {
+    owners,
+    owner: best.owner,
+    entry,
+    calledFrom: appFrame ? { functionName: appFrame.functionName, url: appFrame.url, line: line ?? appFrame.line } : null,
+    lineFrom: appFrame ? from ?? 'function' : null,
+    lineCandidates: candidates,
+    ownerMs: round(best.ms * scale),
+    gcShare: round3(best.gcMs / (best.ms || 1)),
+    regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
+    regex: heaviest(regexItems, (m) => m.o.regex),
+    compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),
+    call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
+    stack,
+    specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
+  };
+}
+
+/**
+ * The line of the app's function that called into the owner: the profile's, where the app frame
+ * was the one running (its line ticks, or a native leaf's); else read from the function's source:
+ * the line that calls the owner's function by name, or uses a name bound to the owner's module.
+ * @param {Frame} app @param {{o: SampleOwner, s: BlockSample, w: number}[]} mine @param {Owner} owner @param {AppSources} sources
+ * @returns {{line: number | null, from: 'profile' | 'source' | null, candidates: number[] | null}}
+ */
+function callingLine(app, mine, owner, sources) {
+  const ticked = heaviest(mine.filter((m) => m.o.appLine !== null), (m) => m.o.appLine);
+  if (ticked !== null) return { line: ticked, from: 'profile', candidates: null };
+  const ambiguous = mine.find((m) => m.s.line?.ambiguous?.length && (m.s.line.frameIndex ?? 0) === m.o.appIndex)?.s.line;
+  const code = sources.codeLines(app.url);
+  if (code && app.line >= 1) {
+    const start = app.line - 1;
+    const end = functionEnd(code, start, Math.max(0, app.column - 1));
+    /** @type {RegExp[]} */
+    const tests = [];
+    for (const m of mine) {
+      const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
+      for (const f of [m.o.entry, e]) {
+        const name = f && f !== m.s.frames[m.o.appIndex] ? calleeName(f.functionName) : null;
+        if (name) tests.push(new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
+      }
+    }
+    if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
+    const spec = mine.find((m) => m.o.specifier)?.o.specifier;
+    if (spec) {
+      const names = [...sources.bindingsOf(app.url)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n);
+      for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
+    }
+    // the function's first line is its header (app.get('/x', (req, res) => {), unless the body is on it too
+    const first = end > start ? start + 1 : start;
+    for (const t of dedupe(tests)) {
+      for (let l = first; l <= end; l++) {
+        if (t.test(code[l])) return { line: l + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+      }
+    }
+  }
+  return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+}
+
+/** The name a caller writes to call a function V8 names so: "bcrypt.hashSync" -> "hashSync". @param {string} name */
+function calleeName(name) {
+  const last = name.replace(/^(?:bound |get |set |async )/, '').split('.').pop() ?? '';
+  return /^[A-Za-z_$][\w$]*$/.test(last) && last !== 'anonymous' ? last : null;
+}
+
+/** @param {string} a @param {string} b two module specifiers: the same module? */
+function sameModule(a, b) {
+  const strip = (/** @type {string} */ s) => s.replace(/^node:/, '');
+  const x = strip(a);
+  const y = strip(b);
+  return x === y || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
+}
+
+/** @param {RegExp[]} list */
+function dedupe(list) {
+  const seen = new Set();
+  return list.filter((r) => (seen.has(r.source) ? false : (seen.add(r.source), true)));
+}
+
+/** @param {SampleOwner[]} owned @param {number} i */
+function nearestNonGc(owned, i) {
+  for (let j = i - 1; j >= 0; j--) if (owned[j].owner.kind !== 'gc') return j;
+  for (let j = i + 1; j < owned.length; j++) if (owned[j].owner.kind !== 'gc') return j;
+  return i;
+}
+
+/**
+ * The value with the most weight among items.
+ * @template T, V @param {(T & {w: number})[]} items @param {(item: T & {w: number}) => V | null} valueOf @returns {V | null}
+ */
+function heaviest(items, valueOf) {
+  /** @type {Map<any, {v: V, w: number}>} */
+  const sums = new Map();
+  for (const item of items) {
+    const v = valueOf(item);
+    if (v === null || v === undefined) continue;
+    const key = typeof v === 'object' && v !== null && !Array.isArray(v) && 'url' in v ? `${/** @type {any} */ (v).functionName}\0${/** @type {any} */ (v).url}\0${/** @type {any} */ (v).line}` : v;
+    const s = sums.get(key) ?? { v, w: 0 };
+    s.w += item.w;
+    sums.set(key, s);
+  }
+  return [...sums.values()].sort((a, b) => b.w - a.w)[0]?.v ?? null;
+}
+
+/** @param {Map<string, {owner: Owner, ms: number}>} map @param {string} key @param {Owner} owner @param {number} w */
+function add(map, key, owner, w) {
+  const v = map.get(key) ?? { owner, ms: 0 };
+  v.ms += w;
+  map.set(key, v);
+}
+
+/** @param {Frame} f @returns {Site} */
+const site = (f) => ({ functionName: f.functionName, url: f.url, line: f.line });
+/** @param {Frame} f @param {Site | null} s */
+const sameSite = (f, s) => s !== null && f.functionName === s.functionName && f.url === s.url && f.line === s.line;
+/** @param {number} n */
+const round = (n) => Math.round(n * 100) / 100;
+/** @param {number} n */
+const round3 = (n) => Math.round(n * 1000) / 1000;

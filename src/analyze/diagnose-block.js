@@ -1,0 +1,105 @@
+// One block's diagnosis from its samples: who owned its time (block-owners.js), the culprit named
+// with its owner and the app line that called it, the fix that fits that owner and one line of
+// advice (remedies.js). Reads the app's files only through `sources`.
+
+import { blockOwners } from './block-owners.js';
+import { fixFor, adviceText, verbOf } from './remedies.js';
+import { siteOf } from './frames.js';
+import { callLabel, matchKnownCall } from './known-calls.js';
+
+/**
+ * @typedef {{functionName: string, url: string, line: number}} Site
+ * @typedef {Site & {owner?: import('./time-owners.js').Owner, calledFrom?: Site | null,
+ *   lineFrom?: 'profile' | 'source' | 'function' | null, lineCandidates?: number[], label?: string}} Culprit
+ *   the owner that held most of the block, named by its function; the app line that called it; a label for people
+ * @typedef {import('./block-owners.js').BlockOwners} BlockOwners
+ * @typedef {import('../sources/app-sources.js').AppSources} AppSources
+ */
+
+/**
+ * @param {import('./block-samples.js').BlockSample[]} samples
+ * @param {{cause: import('./causes.js').Cause, phase: import('./causes.js').Phase, durationMs: number, gcShare: number,
+ *   appTop: Site | null, cwd: string}} c appTop: the app frame that held most of the block
+ * @param {AppSources} sources
+ */
+export function diagnoseBlock(samples, c, sources) {
+  const owned = blockOwners(samples, c.durationMs, sources);
+  const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
+  const asyncName = entryName.replace(/Sync$/, '');
+  const asyncSibling = owned.owner?.kind === 'package' && owned.entry && asyncName !== entryName
+    && sources.definesName(owned.entry.url, asyncName) ? asyncName : null;
+  const meta = packageMeta(owned, sources);
+  const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
+  const fix = fixFor(owned, c.cause, { asyncSibling, verb });
+  const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
+  const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
+  const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
+  const culprit = culpritOf(owned, c.appTop, site);
+  return {
+    culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
+    advice: adviceText(fix, owned, { cause: c.cause, phase: c.phase, durationMs: c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls }),
+  };
+}
+
+/**
+ * The culprit: the owner's function (the app's own frame when the app owns the time), with the
+ * owner, the app line that called it, and a label: "bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19".
+ * @param {BlockOwners} o @param {Site | null} appTop @param {(f: {url: string, line: number}) => string} site
+ * @returns {Culprit | null}
+ */
+function culpritOf(o, appTop, site) {
+  if (!o.owner) return appTop;
+  const kind = o.owner.kind;
+  const named = kind === 'app' || kind === 'gc' ? appTop ?? o.entry
+    : kind === 'json' ? { functionName: o.owner.name, url: o.calledFrom?.url ?? o.entry?.url ?? '', line: o.calledFrom?.line ?? o.entry?.line ?? 0 }
+      : kind === 'native' && o.calledFrom ? { functionName: o.entry?.functionName ?? o.owner.name, url: o.calledFrom.url, line: o.calledFrom.line }
+        : o.entry;
+  if (!named) return null;
+  /** @type {Culprit} */
+  const c = { functionName: named.functionName, url: named.url, line: named.line, owner: o.owner, calledFrom: o.calledFrom, lineFrom: o.lineFrom };
+  if (o.lineCandidates) c.lineCandidates = o.lineCandidates;
+  c.label = labelOf(c, o, site);
+  return c;
+}
+
+/** @param {Culprit} c @param {BlockOwners} o @param {(f: {url: string, line: number}) => string} site */
+function labelOf(c, o, site) {
+  const from = c.calledFrom ? ` ← ${site(c.calledFrom)}` : '';
+  const owner = /** @type {import('./time-owners.js').Owner} */ (c.owner);
+  const v = owner.version ? `@${owner.version}` : '';
+  const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${o.regex}/` : '';
+  switch (owner.kind) {
+    case 'package': return `${owner.name}${v} ${c.functionName}${rx}${from}`;
+    case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${rx}${from}`;
+    case 'native': return `${owner.name}${v} (native)${from}`;
+    case 'json': return `${owner.name}${from}`;
+    case 'gc': return `garbage collection${from}`;
+    default: {
+      const at = c.calledFrom ?? c;
+      return `${c.functionName} ${site(at)}${o.call?.kind === 'regex' ? ` ${callLabel(o.call)}` : rx}`;
+    }
+  }
+}
+
+/**
+ * The known calls on some lines of a file ("line 13 calls JSON.parse"): what may have run where the
+ * profile cannot tell the lines apart.
+ * @param {string} file @param {number[]} lines @param {AppSources} sources
+ */
+function knownCallsOn(file, lines, sources) {
+  const text = sources.lines(file);
+  const out = [];
+  for (const line of lines) {
+    const call = text?.[line - 1] !== undefined ? matchKnownCall([{ functionName: '', url: file, line }], { line, text: text[line - 1] }) : null;
+    if (call) out.push(`line ${line} calls ${callLabel(call)}`);
+  }
+  return out;
+}
+
+/** The owner package's package.json fields the advice reads. @param {BlockOwners} o @param {AppSources} sources */
+function packageMeta(o, sources) {
+  if (o.owner?.kind === 'package' && o.entry) return sources.packageOf(o.entry.url);
+  if (o.owner?.kind !== 'native') return null;
+  if (o.calledFrom && !o.owner.name.startsWith('node:')) return sources.resolvePackage(o.owner.name, o.calledFrom.url);
+  return { name: o.owner.name, keywords: [], description: '' };
+}

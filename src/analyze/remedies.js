@@ -1,0 +1,170 @@
+// The fix for a block, from who owned its time (block-owners.js) rather than from where it ran:
+// a library call cannot be split with setImmediate, a regex inside a dependency is fixed by
+// bounding its input and upgrading it, a native addon's call by making its work cheaper, a deep
+// copy by copying less. One line of advice each, naming the owner, its version and the app line.
+
+import { callFix } from './known-calls.js';
+import { phaseName } from './causes.js';
+
+/**
+ * @typedef {'async-form' | 'cache-bound-offload' | 'compile-once' | 'regex-dependency' | 'regex-app' | 'native-sync'
+ *   | 'allocation' | 'payload' | 'own-loop' | 'microtask' | 'nextTick' | 'startup'} Fix
+ * @typedef {import('./block-owners.js').BlockOwners} BlockOwners
+ * @typedef {import('./causes.js').Cause} Cause
+ * @typedef {import('./causes.js').Phase} Phase
+ * @typedef {{name: string, keywords: string[], description: string} | null} PackageMeta
+ */
+
+/** The owner's collections at least this share of its time: the fix is to allocate less. */
+const ALLOCATION_SHARE = 0.4;
+/** A regex at least this share of a package's time is the package's problem. */
+const REGEX_SHARE = 0.3;
+/** Compiling at least this share of a package's time: it compiles on every call. */
+const COMPILE_SHARE = 0.4;
+
+/**
+ * @param {BlockOwners} o @param {Cause} cause
+ * @param {{asyncSibling?: string | null, verb?: string | null}} [extra] asyncSibling: the async form the package
+ *   exports; verb: what the owner's call does (verbOf)
+ * @returns {Fix}
+ */
+export function fixFor(o, cause, extra = {}) {
+  const kind = o.owner?.kind ?? 'gc';
+  if (kind === 'gc') return 'allocation';
+  if (kind === 'json') return 'payload';
+  if (kind === 'native') return 'native-sync';
+  if (kind === 'package') {
+    if (o.regexShare >= REGEX_SHARE) return 'regex-dependency';
+    if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
+    if (extra.asyncSibling) return 'async-form';
+    // a copy is all allocation, whatever share of it the collector took so far
+    if (o.gcShare >= ALLOCATION_SHARE || extra.verb === 'copy') return 'allocation';
+    return 'cache-bound-offload';
+  }
+  if (kind === 'node') {
+    if (o.call && o.call.kind !== 'json' && o.call.kind !== 'regex') return 'async-form';
+    if (o.regexShare >= REGEX_SHARE) return 'regex-app';
+    if (o.gcShare >= ALLOCATION_SHARE) return 'allocation';
+    return 'cache-bound-offload';
+  }
+  // the app's own code
+  if (o.call?.kind === 'regex' || o.regexShare >= REGEX_SHARE) return 'regex-app';
+  if (cause === 'microtask' || cause === 'nextTick' || cause === 'startup') return cause;
+  if (cause === 'gc' || o.gcShare >= 0.5) return 'allocation';
+  return 'own-loop';
+}
+
+// What a package does, from its own package.json: the verb the advice uses.
+const VERBS = /** @type {[RegExp, string][]} */ ([
+  [/templat|view engine|mustache|handlebars/, 'render'],
+  [/valid|schema/, 'validate'],
+  [/pars|yaml|xml|csv|markdown|toml|\bini\b|html|json5|protobuf|decod|lexer/, 'parse'],
+  [/crypt|hash|sign|jwt|cipher|password|digest/, 'hash'],
+  [/compress|zip|gzip|deflate|brotli|archive/, 'compress'],
+  [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
+  [/clone|copy|merge|immutable/, 'copy'],
+  [/serializ|stringify|encod/, 'serialize'],
+  [/sort|search|fuzzy|index/, 'search'],
+  [/orm\b|sql|database|query|model/, 'load'],
+]);
+
+/**
+ * What a call does, from the function's name, else from its package's package.json.
+ * @param {string | null} functionName @param {PackageMeta} meta
+ */
+export function verbOf(functionName, meta) {
+  const fn = (functionName ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const byName = fn ? VERBS.find(([re]) => re.test(fn))?.[1] : undefined;
+  if (byName) return byName;
+  if (!meta) return null;
+  const text = `${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase();
+  return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
+}
+
+/** @param {PackageMeta} meta */
+const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
+
+/**
+ * One line of advice for a block.
+ * @param {Fix} fix @param {BlockOwners} o
+ * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
+ *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, verb?: string | null, candidateCalls?: string[]}} c
+ *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse")
+ *   meta: the owner package's package.json; lineText: the source of the calling line
+ */
+export function adviceText(fix, o, c) {
+  const ms = Math.round(c.durationMs);
+  const owner = o.owner;
+  const who = owner ? ownerLabel(owner) : 'the loop';
+  const fn = o.entry && owner?.kind !== 'app' && owner?.kind !== 'json' ? `${o.entry.functionName} of ` : '';
+  const at = o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : '';
+  const gc = fix !== 'allocation' && c.gcShare >= 0.25
+    ? `; garbage collection took ${pct(c.gcShare)} of it: allocate less per call (smaller payloads, fewer temporary objects and strings)` : '';
+  const site = o.calledFrom ? c.site(o.calledFrom) : o.entry ? c.site(o.entry) : null;
+  switch (fix) {
+    case 'async-form': {
+      if (owner?.kind === 'node' && o.call) return `${o.call.name}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${callFix(o.call)}${gc}`;
+      const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
+      return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
+    }
+    case 'compile-once':
+      return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template or schema on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
+    case 'regex-dependency':
+      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} backtracked ${pct(o.regexShare)} of a ${ms} ms block on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
+    case 'regex-app': {
+      const call = o.call?.kind === 'regex' ? o.call : o.regex ? { id: 'regex', kind: /** @type {const} */ ('regex'), name: 'RegExp', pattern: o.regex, frame: { functionName: '', url: '', line: 0 } } : null;
+      const what = call?.pattern !== undefined ? `the regular expression /${call.pattern}/` : 'a regular expression';
+      return `${what}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${call ? callFix(call) : 'bound the input length, or rewrite it without nested or overlapping quantifiers'}${gc}`;
+    }
+    case 'native-sync': {
+      const code = c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : '';
+      const base = `native code of ${who}, a synchronous addon call${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}${code}, held the loop ${ms} ms; no JavaScript runs during it, so the profile shows only the line that called it`;
+      return isDatabase(c.meta ?? null) || owner?.name === 'node:sqlite'
+        ? `${base}: the statement itself is slow: check its plan (EXPLAIN QUERY PLAN), add an index on the columns it filters or sorts by, fetch fewer rows, or run the queries in a worker thread${gc}`
+        : `${base}: use the addon's async API if it has one, give it less work per call, or call it from a worker thread${gc}`;
+    }
+    case 'allocation':
+      return `${owner && owner.kind !== 'gc' ? `${fn}${who}${at}` : 'the code running'} held the loop ${ms} ms, ${pct(Math.max(o.gcShare, c.gcShare))} of it garbage collection of the objects it allocates: allocation churn of short-lived objects, not a leak by itself (a leak shows as heap that keeps growing over the run). Copy or build less per call (only the part that changes, structural sharing, reuse a result), or move the work to a worker thread`;
+    case 'payload': {
+      const call = o.call?.kind === 'json' ? o.call : null;
+      const name = owner?.kind === 'json' ? owner.name : 'JSON';
+      return `${name}${o.calledFrom ? ` (called from ${c.site(o.calledFrom)})` : site ? ` in ${site}` : ''} held the loop ${ms} ms: ${call ? callFix(call) : 'time in proportion to the payload, all of it on the loop: send and parse less (paginate, select fields), stream it, or do it in a worker thread'}${gc}`;
+    }
+    case 'cache-bound-offload': {
+      const v = c.verb ?? 'call';
+      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${gc}`;
+    }
+    case 'microtask':
+      return `a promise chain${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: awaiting an already-resolved promise never yields to I/O; yield with setImmediate every ~10 ms of work, or move the work to a worker thread${gc}`;
+    case 'nextTick':
+      return `recursive process.nextTick${site ? ` at ${site}` : ''} ran ${ms} ms: the nextTick queue is drained before any I/O; schedule the next step with setImmediate, or move the work to a worker thread${gc}`;
+    case 'startup':
+      return `start-up code${site ? ` at ${site}` : ''} ran ${ms} ms before the loop could turn: load lazily, or do the work before the server accepts traffic${gc}`;
+    default: {
+      const where = o.lineCandidates?.length ? ` (the loader compiled the file to one line: the profile cannot tell which of lines ${o.lineCandidates.join(', ')} ran${c.candidateCalls?.length ? `; ${c.candidateCalls.join(', ')}` : ''})` : '';
+      return `${phaseName(c.phase)}${site ? ` at ${site}` : ''} ran ${ms} ms without yielding${where}: split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
+    }
+  }
+}
+
+/**
+ * The advice for a block no stack sample fell in, whose time the collector's own pauses covered.
+ * @param {number} durationMs @param {number} gcShare
+ */
+export function gcOnlyAdvice(durationMs, gcShare) {
+  return `garbage collection took ${pct(gcShare)} of this ${Math.round(durationMs)} ms block: the code that ran allocated that much; copy or build less per call, or check the heap over the run (a leak shows as heap that keeps growing)`;
+}
+
+/** "bcryptjs@2.4.3", "node:fs", "native better-sqlite3@11.0.0", "JSON.parse", "the app". @param {import('./time-owners.js').Owner} owner */
+export function ownerLabel(owner) {
+  const v = owner.version ? `@${owner.version}` : '';
+  switch (owner.kind) {
+    case 'package': return `${owner.name}${v}`;
+    case 'native': return `${owner.name}${v}`;
+    case 'app': return 'the app';
+    default: return owner.name;
+  }
+}
+
+/** @param {number} share */
+const pct = (share) => `${Math.round(share * 100)}%`;

@@ -1,0 +1,178 @@
+// Who owns a CPU-profile sample's time, for any code: the app's own function, the package the app
+// called (name and version from its package.json), one of Node's APIs, native code (an addon's
+// synchronous call, which V8 counts at the line that called it), JSON (V8's JSON.parse and
+// JSON.stringify leave no frame: the running line says so), or the garbage collector.
+//
+// The owner is the code the app handed the work to, read from the stack alone, with no list of
+// packages: work V8 recognises at the leaf (JSON, a native call, a regex) first, then the package
+// nearest the app frame, then Node's module the app called, else the app itself.
+
+import { matchKnownCall } from './known-calls.js';
+import { AGENT_DIR } from './frames.js';
+import { rootName } from '../sources/app-sources.js';
+
+/**
+ * @typedef {import('./frames.js').Frame} Frame
+ * @typedef {import('./known-calls.js').SourceLine} SourceLine
+ * @typedef {import('./known-calls.js').KnownCall} KnownCall
+ * @typedef {import('../sources/app-sources.js').AppSources} AppSources
+ * @typedef {'app' | 'package' | 'node' | 'native' | 'json' | 'gc'} OwnerKind
+ * @typedef {{kind: OwnerKind, name: string, version?: string | null}} Owner
+ * @typedef {object} SampleOwner
+ * @property {Owner} owner
+ * @property {string} key the owner as a map key
+ * @property {Frame | null} entry the owner's function the time is named by: the package's or
+ *   Node's function the app called, the native function, the app's own function
+ * @property {number} entryIndex its index in the stack (-1: none)
+ * @property {number} appIndex the innermost frame of the app (-1: none)
+ * @property {number | null} appLine the app line that was running, when the profile says (the
+ *   leaf's line, or a native leaf's calling line, in the app's own frame)
+ * @property {string | null} regex the pattern of a regular expression the owner was running
+ * @property {boolean} compile the owner was compiling (a frame of its whose name says compile)
+ * @property {KnownCall | null} call a known call (Node's sync APIs, JSON, a regex) on the stack
+ * @property {string | null} specifier the module the owner is, as an app would import it
+ */
+
+const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !f.url.startsWith(AGENT_DIR);
+const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !f.url.startsWith(AGENT_DIR);
+const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
+
+/**
+ * The owner of one sample's time.
+ * @param {Frame[]} frames innermost first @param {SourceLine | null} line @param {AppSources} sources
+ * @returns {SampleOwner}
+ */
+export function ownerOfSample(frames, line, sources) {
+  const appIndex = frames.findIndex((f) => f.kind === 'app');
+  const call = matchKnownCall(frames, line);
+  const leaf = frames[0];
+  const appLine = line && appIndex >= 0 && (line.frameIndex ?? 0) === appIndex && !line.ambiguous?.length ? line.line : null;
+  /** @type {Omit<SampleOwner, 'owner' | 'key' | 'entry' | 'entryIndex' | 'specifier'>} */
+  const base = { appIndex, appLine, regex: null, compile: false, call };
+  /** @param {Owner} owner @param {number} entryIndex @param {string | null} specifier @param {Partial<SampleOwner>} [more] @returns {SampleOwner} */
+  const result = (owner, entryIndex, specifier, more = {}) => ({
+    ...base, owner, key: `${owner.kind}\0${owner.name}`, entry: frames[entryIndex] ?? null, entryIndex, specifier, ...more,
+  });
+
+  if (!leaf || leaf.kind === 'gc') return result({ kind: 'gc', name: 'garbage collection' }, -1, null);
+
+  // a regular expression: whoever runs it owns it (a package's own pattern is the package's)
+  const rx = frames.findIndex((f) => f.functionName.startsWith('RegExp: '));
+  if (rx >= 0 && rx < (appIndex < 0 ? frames.length : appIndex + 1)) {
+    const pattern = frames[rx].functionName.slice('RegExp: '.length);
+    const runner = frames.slice(rx + 1).findIndex((f) => f.kind !== 'native');
+    const at = runner < 0 ? -1 : rx + 1 + runner;
+    if (at >= 0 && isPackage(frames[at])) return withCompile(packageResult(frames, at, sources, result, { regex: pattern }), frames);
+    if (at >= 0 && frames[at].kind === 'node') return result(nodeOwner(frames[at]), at, nodeSpecifier(frames[at]), { regex: pattern });
+    return result({ kind: 'app', name: 'app' }, appIndex, null, { regex: pattern });
+  }
+
+  // native code an app or package called (an addon's method, structuredClone): V8 shows the
+  // function with no source; its ticks are the calling line's
+  if (leaf.kind === 'native' && !leaf.functionName.startsWith('(') && isCode(frames[1])) {
+    const addon = nativeAddon(frames, 1, line, sources, true);
+    return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
+  }
+
+  // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it
+  if (call?.kind === 'json') return result({ kind: 'json', name: call.name }, 0, null);
+
+  // the same native call, sampled as the caller's own time (V8 does not always show the native
+  // function): the running line calls a method of an addon
+  if (isCode(leaf)) {
+    const addon = nativeAddon(frames, 0, line, sources, false);
+    if (addon) return result({ kind: 'native', name: addon.name, ...(addon.version ? { version: addon.version } : {}) }, 0, addon.specifier);
+  }
+
+  // the package nearest the app's frame (what the app called), else, with no app frame, the
+  // innermost package (the one doing the work)
+  const inner = appIndex < 0 ? frames.length : appIndex;
+  let pkg = -1;
+  if (appIndex >= 0) {
+    for (let i = inner - 1; i >= 0; i--) if (isPackage(frames[i])) { pkg = i; break; }
+  } else pkg = frames.findIndex(isPackage);
+  if (pkg >= 0) return withCompile(packageResult(frames, pkg, sources, result), frames);
+
+  // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
+  if (appIndex > 0) {
+    for (let i = appIndex - 1; i >= 0; i--) {
+      if (frames[i].kind === 'node') return result(nodeOwner(frames[i]), i, nodeSpecifier(frames[i]));
+    }
+  }
+  if (appIndex >= 0) return result({ kind: 'app', name: 'app' }, appIndex, null);
+  const node = frames.findIndex((f) => f.kind === 'node');
+  if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
+  return result({ kind: 'native', name: leaf.functionName }, 0, null);
+}
+
+/**
+ * A package owner: the package of frames[at], its function the caller entered (the outermost
+ * frame of that package's run of frames).
+ * @param {Frame[]} frames @param {number} at @param {AppSources} sources
+ * @param {(owner: Owner, entryIndex: number, specifier: string | null, more?: Partial<SampleOwner>) => SampleOwner} result
+ * @param {Partial<SampleOwner>} [more]
+ */
+function packageResult(frames, at, sources, result, more = {}) {
+  const info = sources.packageOf(frames[at].url);
+  const dir = info?.dir ?? null;
+  let entry = at;
+  while (entry + 1 < frames.length && isPackage(frames[entry + 1]) && sources.packageOf(frames[entry + 1].url)?.dir === dir) entry++;
+  const name = info?.name ?? 'a package';
+  return result({ kind: 'package', name, version: info?.version ?? null }, entry, name, more);
+}
+
+/** @param {SampleOwner} s @param {Frame[]} frames */
+function withCompile(s, frames) {
+  const dir = s.entry?.url;
+  if (!dir) return s;
+  for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && COMPILE.test(frames[i].functionName)) return { ...s, compile: true };
+  return s;
+}
+
+/** "node:fs" of node:fs, node:internal/fs/utils, node:internal/crypto/pbkdf2; "node:http" of node:_http_server. @param {Frame} f */
+export function nodeModuleOf(f) {
+  let name = f.url.replace(/^node:/, '');
+  if (name.startsWith('internal/')) name = name.slice('internal/'.length);
+  name = name.split('/')[0];
+  if (name.startsWith('_')) name = name.replace(/^_+/, '').split('_')[0]; // _http_server, _stream_readable
+  return `node:${name || 'internal'}`;
+}
+
+/** @param {Frame} f @returns {Owner} */
+const nodeOwner = (f) => ({ kind: 'node', name: nodeModuleOf(f) });
+/** @param {Frame} f */
+const nodeSpecifier = (f) => nodeModuleOf(f);
+
+/**
+ * The addon whose native code ran, called from frames[at]: that frame is the addon package's own
+ * JavaScript (better-sqlite3's wrappers), or its running line calls a method of a name bound to
+ * an addon (`db.prepare(sql).all()` where `db = new Database()`); under a native leaf, else the
+ * one addon the calling file imports.
+ * @param {Frame[]} frames @param {number} at @param {SourceLine | null} line @param {AppSources} sources
+ * @param {boolean} nativeLeaf the leaf is a native function (it ran; only which addon is asked)
+ * @returns {{name: string, version: string | null, specifier: string} | null}
+ */
+function nativeAddon(frames, at, line, sources, nativeLeaf) {
+  const caller = frames[at];
+  if (nativeLeaf && caller.kind === 'node_modules') {
+    const info = sources.packageOf(caller.url);
+    if (info && sources.isNative(info.name, caller.url)) return { name: info.name, version: info.version, specifier: info.name };
+  }
+  if (!line || (line.frameIndex ?? 0) !== at || line.ambiguous?.length) return null;
+  const code = sources.codeLines(caller.url)?.[line.line - 1] ?? line.text;
+  const bindings = sources.bindingsOf(caller.url);
+  /** @param {string} spec */
+  const addon = (spec) => {
+    if (spec.startsWith('node:')) return { name: spec, version: null, specifier: spec };
+    const info = sources.resolvePackage(spec, caller.url);
+    return { name: info?.name ?? rootName(spec), version: info?.version ?? null, specifier: spec };
+  };
+  // a call on the name: `db.prepare(`, `db.exec(`, `addon(`
+  for (const m of code.matchAll(/((?:this\.)?[A-Za-z_$][\w$]*)\s*(?:\.\s*[\w$]+\s*)*\(/g)) {
+    const spec = bindings.get(m[1]);
+    if (spec && sources.isNative(spec, caller.url)) return addon(spec);
+  }
+  if (!nativeLeaf) return null;
+  const natives = [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
+  return natives.length === 1 ? addon(natives[0]) : null;
+}

@@ -1,0 +1,231 @@
+// What the diagnosis reads from the app's folder: source lines, the package a file belongs to
+// (name and version from its package.json: plain, scoped, nested and pnpm layouts), which names
+// a file binds to which module (require and import), and whether a package is a native addon.
+// Every read is cached and fails soft: a file that is gone reads as nothing.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { codeOnly } from './js-scan.js';
+
+/**
+ * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null}} PackageInfo
+ */
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/g;
+// Packages whose presence among a package's dependencies says it loads a compiled addon.
+const ADDON_LOADERS = new Set(['bindings', 'node-gyp-build', 'prebuild-install', 'node-addon-api', 'nan', '@mapbox/node-pre-gyp', 'node-pre-gyp', 'prebuildify', 'cmake-js']);
+// Node's own modules whose functions are synchronous native code with no JavaScript frame.
+const NATIVE_BUILTINS = new Set(['node:sqlite']);
+
+export class AppSources {
+  constructor() {
+    /** @type {Map<string, string[] | null>} */ this.files = new Map();
+    /** @type {Map<string, string[] | null>} */ this.code = new Map();
+    /** @type {Map<string, PackageInfo | null>} */ this.packages = new Map();
+    /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
+    /** @type {Map<string, boolean>} */ this.natives = new Map();
+  }
+
+  /** The file's lines, or null. @param {string} file */
+  lines(file) {
+    if (!this.files.has(file)) {
+      let lines = null;
+      try {
+        if (path.isAbsolute(file)) lines = fs.readFileSync(file, 'utf8').split('\n');
+      } catch {
+        lines = null; // gone, or not a file (eval code, a URL)
+      }
+      this.files.set(file, lines);
+    }
+    return this.files.get(file) ?? null;
+  }
+
+  /** The file's lines with strings and comments blanked, or null. @param {string} file */
+  codeLines(file) {
+    if (!this.code.has(file)) {
+      const lines = this.lines(file);
+      this.code.set(file, lines ? codeOnly(lines) : null);
+    }
+    return this.code.get(file) ?? null;
+  }
+
+  /**
+   * The package a file inside node_modules belongs to (the innermost node_modules folder).
+   * @param {string} file @returns {PackageInfo | null}
+   */
+  packageOf(file) {
+    const dir = packageDir(file);
+    if (!dir) return null;
+    if (!this.packages.has(dir)) this.packages.set(dir, readPackage(dir, packageNameIn(dir)));
+    return this.packages.get(dir) ?? null;
+  }
+
+  /**
+   * The names a file binds to modules: `const x = require('m')`, `const {a, b: c} = require('m')`,
+   * `import x from 'm'`, `import * as x`, `import {a as b}`, `import x = require('m')`; and names
+   * made from those (`const db = new Database()`, `this.db = new Database()`). name -> specifier.
+   * @param {string} file @returns {Map<string, string>}
+   */
+  bindingsOf(file) {
+    let found = this.bindingCache.get(file);
+    if (!found) {
+      found = parseBindings((this.lines(file) ?? []).join('\n'));
+      this.bindingCache.set(file, found);
+    }
+    return found;
+  }
+
+  /**
+   * Whether a file defines or exports a function by this name (`function hash(`, `x.hash = `,
+   * `hash: function`, `{ hash, ...}` in an export list).
+   * @param {string} file @param {string} name
+   */
+  definesName(file, name) {
+    const code = this.codeLines(file);
+    if (!code || !/^[\w$]+$/.test(name)) return false;
+    const re = new RegExp(`(?:function\\s*\\*?\\s+${name}\\s*\\(|[.\\s]${name}\\s*=\\s*(?:async\\s+)?(?:function|\\()|[{,]\\s*${name}\\s*[,}:(]|^\\s*(?:async\\s+)?${name}\\s*\\([^)]*\\)\\s*\\{)`);
+    return code.some((l) => re.test(l));
+  }
+
+  /**
+   * The package a file would load by the name `name` (node_modules folders up from the file).
+   * @param {string} name @param {string} fromFile @returns {PackageInfo | null}
+   */
+  resolvePackage(name, fromFile) {
+    const dir = resolvePackageDir(rootName(name), path.dirname(fromFile));
+    if (!dir) return null;
+    if (!this.packages.has(dir)) this.packages.set(dir, readPackage(dir, rootName(name)));
+    return this.packages.get(dir) ?? null;
+  }
+
+  /**
+   * Whether a module, as a file requires it, is a compiled addon (or one of Node's modules that
+   * run synchronous native code, node:sqlite).
+   * @param {string} specifier @param {string} fromFile
+   */
+  isNative(specifier, fromFile) {
+    if (NATIVE_BUILTINS.has(specifier)) return true;
+    if (specifier.startsWith('node:') || specifier.startsWith('.') || specifier.startsWith('/')) return false;
+    const name = rootName(specifier);
+    const key = `${path.dirname(fromFile)}\0${name}`;
+    if (!this.natives.has(key)) {
+      const dir = resolvePackageDir(name, path.dirname(fromFile));
+      this.natives.set(key, dir !== null && isAddonPackage(dir));
+    }
+    return this.natives.get(key) ?? false;
+  }
+}
+
+/** The folder of the package a file is in, or null. @param {string} file */
+export function packageDir(file) {
+  let last = -1;
+  let m;
+  NODE_MODULES.lastIndex = 0;
+  while ((m = NODE_MODULES.exec(file))) last = m.index + m[0].length;
+  if (last < 0) return null;
+  const rest = file.slice(last).split(/[\\/]/);
+  const parts = rest[0].startsWith('@') ? rest.slice(0, 2) : rest.slice(0, 1);
+  if (!parts[0] || parts[0].startsWith('.') || parts.length < (rest[0].startsWith('@') ? 2 : 1)) return null;
+  return file.slice(0, last) + parts.join(path.sep);
+}
+
+/** "@scope/name" or "name" of a package folder. @param {string} dir */
+function packageNameIn(dir) {
+  const parts = dir.split(/[\\/]/);
+  const name = parts[parts.length - 1];
+  const scope = parts[parts.length - 2];
+  return scope?.startsWith('@') ? `${scope}/${name}` : name;
+}
+
+/** "@scope/name" of "@scope/name/sub", "name" of "name/sub". @param {string} specifier */
+export function rootName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** @param {string} dir @param {string} fallbackName @returns {PackageInfo} */
+function readPackage(dir, fallbackName) {
+  let json = /** @type {any} */ ({});
+  try {
+    json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  } catch {
+    // no package.json (a bundled or vendored copy): the folder's name only
+  }
+  return {
+    name: typeof json.name === 'string' && json.name ? json.name : fallbackName,
+    version: typeof json.version === 'string' ? json.version : null,
+    dir,
+    keywords: Array.isArray(json.keywords) ? json.keywords.filter((/** @type {unknown} */ k) => typeof k === 'string').map((/** @type {string} */ k) => k.toLowerCase()) : [],
+    description: typeof json.description === 'string' ? json.description : '',
+    main: typeof json.main === 'string' ? json.main : null,
+  };
+}
+
+/** The folder node would load package `name` from, looking up from `dir`. @param {string} name @param {string} dir */
+function resolvePackageDir(name, dir) {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(d) === d) return null;
+  }
+}
+
+/** @param {string} dir */
+function isAddonPackage(dir) {
+  try {
+    if (fs.existsSync(path.join(dir, 'binding.gyp'))) return true;
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    if (json.gypfile === true || json.binary) return true;
+    const deps = { ...json.dependencies, ...json.optionalDependencies };
+    return Object.keys(deps).some((d) => ADDON_LOADERS.has(d));
+  } catch {
+    return false;
+  }
+}
+
+const SPEC = String.raw`['"]([^'"\n]+)['"]`;
+const REQUIRE_ONE = new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
+const REQUIRE_SOME = new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
+const IMPORT_FROM = new RegExp(String.raw`import\s+(?:type\s+)?([^'";]*?)\s+from\s+${SPEC}`, 'g');
+const IMPORT_EQUALS = new RegExp(String.raw`import\s+([\w$]+)\s*=\s*require\(\s*${SPEC}\s*\)`, 'g');
+const DERIVED = /(?:(?:const|let|var)\s+([\w$]+)|(this\.[\w$]+)|^\s*([\w$]+))\s*(?::\s*[\w$.<>[\]]+\s*)?=\s*(?:await\s+)?(?:new\s+)?([\w$]+)\b/gm;
+
+/**
+ * name -> module specifier, for the bindings of a source file (see AppSources#bindingsOf).
+ * @param {string} text @returns {Map<string, string>}
+ */
+export function parseBindings(text) {
+  /** @type {Map<string, string>} */
+  const out = new Map();
+  for (const m of text.matchAll(REQUIRE_ONE)) out.set(m[1], m[2]);
+  for (const m of text.matchAll(IMPORT_EQUALS)) out.set(m[1], m[2]);
+  for (const m of text.matchAll(REQUIRE_SOME)) for (const name of destructured(m[1], ':')) out.set(name, m[2]);
+  for (const m of text.matchAll(IMPORT_FROM)) {
+    const clause = m[1];
+    const braces = /\{([^}]*)\}/.exec(clause);
+    if (braces) for (const name of destructured(braces[1], ' as ')) out.set(name, m[2]);
+    const rest = clause.replace(/\{[^}]*\}/, '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const part of rest) {
+      const star = /^\*\s+as\s+([\w$]+)$/.exec(part);
+      if (star) out.set(star[1], m[2]);
+      else if (/^[\w$]+$/.test(part)) out.set(part, m[2]);
+    }
+  }
+  // names made from an imported one (db = new Database(), app = express()); one step only: what
+  // such an object's methods return (rows = stmt.all()) is plain data
+  const imported = new Map(out);
+  for (const m of text.matchAll(DERIVED)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    const from = imported.get(m[4]);
+    if (name && from && !out.has(name)) out.set(name, from);
+  }
+  return out;
+}
+
+/** @param {string} list "a, b: c" @param {string} rename ':' or ' as ' */
+function destructured(list, rename) {
+  return list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const i = s.indexOf(rename);
+    return (i >= 0 ? s.slice(i + rename.length) : s).trim().replace(/\s*=.*$/, '');
+  }).filter((s) => /^[\w$]+$/.test(s));
+}

@@ -1,0 +1,97 @@
+// Just enough of JavaScript's lexical rules to read an app's source for the diagnosis: a line with
+// its strings and comments blanked out (so a name inside a string is not a call), and where a
+// function that starts at a given position ends. Pure; tolerant of what it does not understand.
+
+/**
+ * The lines of a source with the contents of strings, template literals and comments replaced
+ * by spaces (positions kept). Regex literals are left as they are.
+ * @param {string[]} lines
+ * @returns {string[]}
+ */
+export function codeOnly(lines) {
+  /** @type {string[]} */
+  const out = [];
+  /** @type {null | "'" | '"' | '`' | '*'} */
+  let open = null; // a string or block comment that continues from the previous line
+  for (const line of lines) {
+    let s = '';
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (open === '*') {
+        if (c === '*' && line[i + 1] === '/') { open = null; s += '  '; i++; } else s += ' ';
+        continue;
+      }
+      if (open) {
+        if (c === '\\') { s += '  '; i++; continue; }
+        if (c === open) { open = null; s += c; continue; }
+        s += ' ';
+        continue;
+      }
+      if (c === '/' && line[i + 1] === '/') { s += ' '.repeat(line.length - i); break; }
+      if (c === '/' && line[i + 1] === '*') { open = '*'; s += '  '; i++; continue; }
+      if (c === "'" || c === '"' || c === '`') { open = c; s += c; continue; }
+      s += c;
+    }
+    // a quote left open at the end of a line ends there, but for template literals and comments
+    if (open === "'" || open === '"') open = null;
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The last line (0-based) of the function that starts at (line, column): the brace that closes
+ * its body, or, for an arrow function with an expression body, the end of that expression.
+ * Scans code with strings and comments blanked (codeOnly). At most `limit` lines.
+ * @param {string[]} code codeOnly lines @param {number} line 0-based @param {number} column 0-based
+ * @param {number} [limit]
+ */
+export function functionEnd(code, line, column, limit = 2000) {
+  let depth = 0;
+  let parens = 0;
+  let bodyStarted = false;
+  let arrow = false;
+  const last = Math.min(code.length - 1, line + limit);
+  for (let l = line; l <= last; l++) {
+    const text = code[l];
+    for (let i = l === line ? column : 0; i < text.length; i++) {
+      const c = text[i];
+      if (!bodyStarted) {
+        if (c === '(') parens++;
+        else if (c === ')') parens--;
+        else if (c === '=' && text[i + 1] === '>' && parens === 0) { arrow = true; i++; continue; }
+        else if (c === '{' && parens === 0) { bodyStarted = true; depth = 1; continue; }
+        else if (arrow && parens === 0 && !/\s/.test(c)) {
+          // an expression body: it ends where its statement ends
+          return expressionEnd(code, l, i, last);
+        }
+        continue;
+      }
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return l;
+    }
+  }
+  return bodyStarted ? last : line;
+}
+
+/** @param {string[]} code @param {number} line @param {number} column @param {number} last */
+function expressionEnd(code, line, column, last) {
+  let depth = 0;
+  for (let l = line; l <= last; l++) {
+    const text = code[l];
+    for (let i = l === line ? column : 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') {
+        if (--depth < 0) return l;
+      } else if ((c === ';' || c === ',') && depth === 0) return l;
+    }
+    if (depth === 0 && l > line) return l;
+  }
+  return line;
+}
+
+/** @param {string} name */
+export function escapeRegExp(name) {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
