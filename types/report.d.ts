@@ -11,6 +11,7 @@ import type { BudgetResult } from '../src/analyze/budgets.js';
 import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
+import type { ThreadPool, PoolCaller } from '../src/analyze/thread-pool.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 /** a worker thread's row: its loop's figures in short */
@@ -27,7 +28,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller };
 
 export interface Report {
   schemaVersion: number;
@@ -55,6 +56,9 @@ export interface Report {
   toolStalls: ToolStalls;
   /** stalls that were the machine's (the loop's thread waited for a CPU): never counted as the app's */
   machine: MachineStalls;
+  /** libuv's thread pool: how long jobs waited for it, who filled it, whether it was saturated;
+   *  null when the agent timed no job (reports before 0.4 lack it) */
+  threadPool?: ThreadPool | null;
   /** worker threads (--threads), else null */
   threads: ThreadRow[] | null;
   /** cluster workers (other processes that ran the agent), one row each */
@@ -83,7 +87,7 @@ export interface Report {
 
 export type StacksMode = 'running' | 'async-origin' | 'none';
 export type RunMode = 'load' | 'observe' | 'script';
-export type VerdictStatus = 'responsive' | 'degraded' | 'blocked';
+export type VerdictStatus = 'responsive' | 'degraded' | 'saturated' | 'blocked';
 
 export interface ReportTarget {
   /** the app as given, relative to the working folder */

@@ -23,8 +23,8 @@ class LoopMonitor {
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
    * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number, runMs?: number}) => void} onBlock
    *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
-   * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
-   *   thread's time on a CPU and waiting for one so far
+   * @param {(now: number, sched: {runMs: number, waitMs: number} | null, delayMs: number) => void} [onBeat] sched: the
+   *   thread's time on a CPU and waiting for one so far; delayMs: how late this beat came
    */
   constructor(options, onBlock, onBeat) {
     this.onBeat = onBeat;
@@ -54,6 +54,8 @@ class LoopMonitor {
     this.uvStart = null;
     /** @type {number | null} */
     this.waitStart = null;
+    /** @type {number | null} */
+    this.runStart = null;
     this.reset(true);
   }
 
@@ -64,6 +66,7 @@ class LoopMonitor {
    */
   reset(rebase = false) {
     this.waitStart = this.runWait();
+    this.runStart = this.sched()?.runMs ?? null;
     if (rebase) {
       this.lastRun = this.sched()?.runMs ?? null;
       this.lastBeat = epochNow();
@@ -102,7 +105,7 @@ class LoopMonitor {
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const sched = this.sched();
     this.lastBeat = now;
-    this.onBeat?.(now, sched);
+    this.onBeat?.(now, sched, delay);
     this.lastElu = elu;
     this.lastCpu = cpu;
     const wait = sched?.waitMs ?? null;
@@ -128,7 +131,8 @@ class LoopMonitor {
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
     const uv = uvMetrics();
-    const wait = this.runWait();
+    const sched = this.sched();
+    const wait = sched?.waitMs ?? null;
     return {
       measureStart: this.measureStart,
       measureEnd: now,
@@ -138,6 +142,8 @@ class LoopMonitor {
       elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
       runWaitMs: wait !== null && this.waitStart !== null ? wait - this.waitStart : null,
+      // the loop's own thread on a CPU: the rest of the process's CPU is its other threads'
+      threadRunMs: sched && this.runStart !== null ? sched.runMs - this.runStart : null,
       uv: uv && this.uvStart ? { turns: uv.loopCount - this.uvStart.loopCount, events: uv.events - this.uvStart.events } : null,
     };
   }

@@ -15,6 +15,7 @@ const { WorkMeter } = require('./work-meter.cjs');
 const { endAbandonedRun } = require('./tool-gone.cjs');
 const { ThreadHub } = require('./thread-hub.cjs');
 const { markThreadsProfiled } = require('./config.cjs');
+const { PoolMeter, poolSize } = require('./pool-meter.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -49,7 +50,12 @@ function start(config, hooks = {}) {
   const hub = !thread && config.threads && config.role === 'main'
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now, sched) => stacks.beat(now, sched) : undefined);
+  // libuv's thread pool is the process's: measured from its main thread only
+  const pool = thread ? null : new PoolMeter(push, config.thresholdMs);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks || pool ? (now, sched, delayMs) => {
+    stacks?.beat(now, sched);
+    pool?.tick(delayMs + config.resolutionMs);
+  } : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);
@@ -76,6 +82,7 @@ function start(config, hooks = {}) {
   let windowSummary = null;
   const liveSummary = () => ({
     pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(),
+    ...(pool ? { pool: { size: poolSize(), cores: cores() } } : {}),
   });
 
   /** @param {number} until */
@@ -103,6 +110,7 @@ function start(config, hooks = {}) {
     clearInterval(flushTimer);
     if (!thread) listenChannel.unsubscribe(onListen);
     clusterExits?.stop();
+    pool?.stop();
     if (scenario) scenario.stop();
     monitor.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
@@ -134,6 +142,7 @@ function start(config, hooks = {}) {
       monitor.reset(true);
       resetCounters();
       if (config.scenario && !scenario) scenario = require('./scenario-runner.cjs').startScenario(config.scenario);
+      pool?.start();
       sink.push({ type: 'mark', name: 'start', t: epochNow() });
       channel.send({ type: 'started' });
       flush(monitor.lastBeat); // on disk now, in case the loop never turns again
@@ -217,6 +226,12 @@ function start(config, hooks = {}) {
       sink.discard();
     },
   };
+}
+
+/** The CPUs this process may run on. */
+function cores() {
+  const os = require('node:os');
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
 /**

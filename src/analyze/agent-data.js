@@ -24,6 +24,9 @@ import path from 'node:path';
  * @property {any[]} marks
  * @property {any[]} origins blocked-at reports (--stacks async-origin)
  * @property {{t: number, durationMs: number, what: string}[]} toolStalls the agent's own work that held the loop
+ * @property {{t: number, waitMs: number, elapsedMs: number}[]} pool the thread-pool canaries: how long each waited
+ * @property {{t: number, durationMs: number, requests: {type: string, stack: string[]}[]}[]} poolCallers the stacks
+ *   of the thread-pool requests made during each short burst of looking
  * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
@@ -50,7 +53,7 @@ function readOne(dir, key, pid, threadId) {
   /** @type {AgentData} */
   const data = {
     key, pid, threadId, helloAt: null, exits: [], outside: [],
-    summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], notes: [], lastSeen: 0,
+    summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], notes: [], lastSeen: 0,
   };
   const text = fs.readFileSync(path.join(dir, `events-${key}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
@@ -73,6 +76,14 @@ function readOne(dir, key, pid, threadId) {
     }
     if (event.type === 'origin') {
       data.origins.push(event);
+      continue;
+    }
+    if (event.type === 'pool') {
+      data.pool.push(event);
+      continue;
+    }
+    if (event.type === 'pool-callers') {
+      data.poolCallers.push(event);
       continue;
     }
     if (event.type === 'thread-outside' || event.type === 'thread-exit' || event.type === 'cluster-exit') {

@@ -245,7 +245,7 @@ function argmax(counts) {
  */
 export function parseStackLines(lines) {
   return lines.map((raw) => {
-    const line = raw.trim().replace(/^at\s+/, '');
+    const line = raw.trim().replace(/^at\s+/, '').replace(/^async\s+/, '');
     const m = /^(?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/.exec(line);
     if (!m) return { functionName: line, url: '', line: 0, column: 0, kind: kindOf('', line) };
     const url = m[2].startsWith('file://') ? new URL(m[2]).pathname : m[2];

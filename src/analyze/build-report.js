@@ -13,6 +13,7 @@ import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
 import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
 import { AppSources } from '../sources/app-sources.js';
+import { threadPoolSection } from './thread-pool.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -89,7 +90,11 @@ export function buildReport(record) {
   const ownLag = summary?.ownLag ? Histogram.fromJSON(summary.ownLag) : null;
   if (ownLag && ongoing) ownLag.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
   const machine = machineSection(owners.starved, summary?.runWaitMs ?? null, measuredMs, ownLag ? round(ownLag.percentile(99)) : null);
-  notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare));
+  const cpuMsAll = summary ? summary.cpu.userMs + summary.cpu.systemMs : 0;
+  const pool = agent ? threadPoolSection(agent, {
+    from, to, thresholdMs: T, cwd: context.cwd, cpuMs: cpuMsAll, lagP99Ms: machine.lagP99WithoutWaitMs ?? (summary ? round(Histogram.fromJSON(summary.lag).percentile(99)) : 0),
+  }) : null;
+  notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
 
@@ -157,6 +162,7 @@ export function buildReport(record) {
     warmup: warm ? warmupSection(warm, warmOwners.app, agent?.windows ?? [], record, record.windowMs) : null,
     toolStalls: toolSection(agent?.toolStalls ?? [], toolBlocks, from, to),
     machine,
+    threadPool: pool,
     threads: record.threads ?? null,
     workers: workerRows(record.workerAgents ?? [], { from, to, windowMs: record.windowMs }),
     stacks: {

@@ -214,7 +214,7 @@ export function mainLoop(report, mainVerdict) {
   };
 }
 
-const RANK = { responsive: 0, degraded: 1, blocked: 2 };
+const RANK = { responsive: 0, degraded: 1, saturated: 2, blocked: 3 };
 
 /**
  * The app's verdict: its worst loop's, naming it. Probe reasons are the app's (the probe reaches

@@ -63,14 +63,25 @@ export function machineSection(starved, runWaitMs, windowMs, lagP99WithoutWaitMs
 }
 
 /**
- * Notes that say why stalls were left out of the app's blocks.
+ * Notes that say why stalls were left out of the app's blocks. Before the machine is blamed for
+ * the loop's wait for a CPU: the app's own other threads (its thread pool, workers, GC helpers)
+ * may be what kept the CPUs busy.
  * @param {any[]} tool @param {any[]} starved @param {number | null} runWaitShare
+ * @param {{otherThreadsCores: number | null, cores: number | null} | null} [threads] the CPU of the app's other threads, in cores
  */
-export function ownerNotes(tool, starved, runWaitShare) {
+export function ownerNotes(tool, starved, runWaitShare, threads = null) {
   const at = (/** @type {any[]} */ list) => list.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ');
   const notes = [];
   if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}): not counted as the app's blocks; please report it`);
   if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU most of that time, so they are not counted as the app's blocks`);
-  if (runWaitShare !== null && runWaitShare >= 0.1) notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window: the machine was overloaded, and latencies are worse than the app alone would cause`);
+  if (runWaitShare !== null && runWaitShare >= 0.1) {
+    const own = threads?.otherThreadsCores ?? null;
+    const cores = threads?.cores ?? null;
+    if (own !== null && cores !== null && own >= cores - 1) {
+      notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window: the app's own other threads (its thread pool, worker threads, the garbage collector's helpers) used ${own} of the ${cores} cores`);
+    } else {
+      notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window${own !== null ? ` while its other threads used ${own} cores` : ''}: the machine was overloaded by other processes, and latencies are worse than the app alone would cause`);
+    }
+  }
   return notes;
 }

@@ -3,6 +3,8 @@
 //   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T with at
 //               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
 //               requests that failed or timed out
+//   saturated   none of the blocked rules, but libuv's thread pool was saturated (the loop was
+//               free while fs, dns, zlib and crypto jobs queued for its threads: thread-pool.js)
 //   responsive  none of the above
 // Only the measured window is judged: the warm-up before it, and the tool's own stalls, are not.
 
@@ -13,10 +15,10 @@ const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
- *   machine?: {lagP99WithoutWaitMs: number | null},
+ *   machine?: {lagP99WithoutWaitMs: number | null}, threadPool?: {saturated: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
  *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
- * @returns {{status: 'responsive' | 'degraded' | 'blocked', reasons: string[]}}
+ * @returns {{status: 'responsive' | 'degraded' | 'saturated' | 'blocked', reasons: string[]}}
  */
 export function verdict(report, thresholdMs) {
   const T = thresholdMs;
@@ -37,7 +39,10 @@ export function verdict(report, thresholdMs) {
   }
   if (probe && probe.timeouts > 0) degraded.push(`${probe.timeouts} probe request(s) timed out`);
   if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
-  if (blocked.length) return { status: 'blocked', reasons: [...blocked, ...degraded] };
+  const pool = report.threadPool?.saturated ? report.threadPool : null;
+  const poolReason = pool ? [`libuv's thread pool saturated: jobs waited p90 ${ms(pool.waitP90Ms)} for one of its ${pool.size} threads${pool.callers[0] ? ` (filled by ${pool.callers[0].api}${pool.callers[0].url ? ` at ${pool.callers[0].url}:${pool.callers[0].line}` : ''})` : ''}`] : [];
+  if (blocked.length) return { status: 'blocked', reasons: [...blocked, ...poolReason, ...degraded] };
+  if (pool) return { status: 'saturated', reasons: [...poolReason, ...degraded] };
   if (degraded.length) return { status: 'degraded', reasons: degraded };
   const reasons = [`no block >= ${ms(T)}`, `${lagText} < ${ms(T / 2)}`];
   if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);

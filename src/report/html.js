@@ -15,7 +15,7 @@ import { multiLoops, loopCells, loopName, verdictLoop } from './loops.js';
 
 const TEMPLATES = new URL('./templates/', import.meta.url);
 const BROWSER = new URL('./browser/', import.meta.url);
-const SCRIPTS = ['util.js', 'tables.js', 'timeline.js', 'flame.js', 'main.js'];
+const SCRIPTS = ['util.js', 'tables.js', 'pool.js', 'timeline.js', 'flame.js', 'main.js'];
 /** Stack samples of one block kept in the page (the count is shown). */
 const MAX_BLOCK_SAMPLES = 20;
 

@@ -5,6 +5,7 @@ import { warmupLine } from './table.js';
 import { ms, pct, int, culpritText } from './format.js';
 import { baselineRows, baselineRule } from './baseline-table.js';
 import { runLine } from './run-line.js';
+import { poolShown, callerText } from './pool-table.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
@@ -12,7 +13,7 @@ import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } f
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
-const ICON = { responsive: '🟢', degraded: '🟡', blocked: '🔴' };
+const ICON = { responsive: '🟢', degraded: '🟡', saturated: '🟠', blocked: '🔴' };
 const MAX_BLOCKS = 10;
 const MAX_ADVICE = 3;
 
@@ -28,7 +29,7 @@ function mdTable(head, rows) {
 
 /** @param {Report} report */
 export function renderMarkdown(report) {
-  const status = /** @type {'responsive' | 'degraded' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
+  const status = /** @type {'responsive' | 'degraded' | 'saturated' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
   const about = verdictLoop(report);
   const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}${about ? ` in ${cell(about.label)}` : ''}`, '', cell(runLine(report)), ''];
   for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
@@ -76,6 +77,7 @@ export function renderMarkdown(report) {
   }
 
   out.push(...blockSections(report, '###', loops ? ': main thread' : ''));
+  out.push(...poolSection(report));
   for (const { loop, part } of otherLoopsWithBlocks(report)) {
     out.push(`### ${cell(loop.label)}: ${loop.verdict?.status ?? ''}`, '');
     for (const reason of loop.verdict?.reasons ?? []) out.push(`- ${cell(reason)}`);
@@ -120,6 +122,22 @@ function blockSections(report, level, which = '') {
     for (const line of [...advice.values()].slice(0, MAX_ADVICE)) out.push(`- advice: ${cell(line)}`);
     if (advice.size) out.push('');
   }
+  return out;
+}
+
+/** libuv's thread pool, when its jobs waited. @param {Report} report */
+function poolSection(report) {
+  const pool = report.threadPool;
+  if (!poolShown(pool, report.run.thresholdMs)) return [];
+  const out = [`### Thread pool: ${pool.saturated ? 'saturated' : 'busy'}`, ''];
+  out.push(mdTable(['threads', 'cores', 'job wait p50', 'p90', 'p99', 'max', 'other threads CPU'], [[
+    String(pool.size), pool.cores === null ? '-' : String(pool.cores), ms(pool.waitP50Ms), ms(pool.waitP90Ms), ms(pool.waitP99Ms), ms(pool.waitMaxMs),
+    pool.otherThreadsCores === null ? '-' : `${pool.otherThreadsCores} cores`,
+  ]]), '');
+  if (pool.callers.length) {
+    out.push(mdTable(['filled by', 'requests seen', 'share of its time'], pool.callers.slice(0, 5).map((k) => [`\`${cell(callerText(k))}\``, int(k.count), `${Math.round(k.share * 100)}%`])), '');
+  }
+  if (pool.advice) out.push(`- advice: ${cell(pool.advice)}`, '');
   return out;
 }
 

@@ -5,14 +5,15 @@ import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
+import { renderPool } from './pool-table.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
 /** @typedef {import('chalk').ChalkInstance} Chalk */
 
-/** @type {Record<import('../../types/report.js').VerdictStatus, 'green' | 'yellow' | 'red'>} */
-const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', blocked: 'red' };
+/** @type {Record<import('../../types/report.js').VerdictStatus, 'green' | 'yellow' | 'magenta' | 'red'>} */
+const STATUS_COLOR = { responsive: 'green', degraded: 'yellow', saturated: 'magenta', blocked: 'red' };
 
 /** Longest blocks shown in the terminal for each loop other than the main thread. */
 const OTHER_LOOP_ROWS = 5;
@@ -74,6 +75,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     }
     out.push(http.toString());
   }
+  out.push(...renderPool(report.threadPool, T, c));
   const warm = warmupLine(report);
   if (warm) out.push(c.dim(warm));
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));

@@ -79,6 +79,7 @@
     if (shown !== views[mainIndex]) showLoop(mainIndex);
     selectBlock(i);
   });
+  renderPool(report);
   renderNotes(report);
   renderFiles(report, loops);
 })();

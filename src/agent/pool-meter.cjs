@@ -1,0 +1,171 @@
+'use strict';
+// How long work waits for libuv's thread pool (fs, dns.lookup, zlib and crypto's async forms run
+// there, on UV_THREADPOOL_SIZE threads, 4 by default). libuv tells no queue length, so a canary
+// job measures it: a tiny fs.stat submitted every CANARY_MS, one at a time, timed from submission
+// to callback. Two lower bounds of the pool's delay that a busy loop never inflates: the time the
+// loop sat idle meanwhile (an idle loop runs a finished job's callback at once), and the time to
+// the callback less the longest stretch the loop was busy meanwhile (a finished job's callback
+// waits for one stretch at most). When jobs wait, a short burst of an async hook names the callers that fill the
+// pool: the stack of each pool request created during the burst (never more than one burst per
+// BURST_EVERY_MS, each at most BURST_MS or BURST_MAX requests), and how long each took until its
+// callback (followed at most SETTLE_MS more): a job that took longer than the canaries waited
+// held a thread that long.
+
+const fs = require('node:fs');
+const { performance } = require('node:perf_hooks');
+const { epochNow } = require('./clock.cjs');
+
+const CANARY_MS = 200;
+const BURST_MS = 1000;
+const BURST_MAX = 200;
+const SETTLE_MS = 3000;
+const BURST_EVERY_MS = 10000;
+const STACK_FRAMES = 14;
+// Node's async resources that are requests to the thread pool.
+const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);
+const isPoolType = (/** @type {string} */ type) => POOL_TYPES.has(type) || /^[A-Z0-9]+REQUEST$/.test(type);
+
+class PoolMeter {
+  /**
+   * @param {(event: object) => void} push where events go (type 'pool': one canary; 'pool-callers': a burst's stacks)
+   * @param {number} thresholdMs a canary that waited this long starts a burst
+   */
+  constructor(push, thresholdMs) {
+    this.push = push;
+    this.thresholdMs = thresholdMs;
+    this.inFlight = false;
+    this.submitting = false;
+    /** the longest gap between heartbeats while the canary was out */
+    this.busiest = 0;
+    this.stopped = true;
+    this.lastSubmit = 0;
+    this.lastBurst = -Infinity;
+    /** @type {import('node:async_hooks').AsyncHook | null} */
+    this.hook = null;
+    /** @type {NodeJS.Timeout | null} */
+    this.burstTimer = null;
+    /** @type {{type: string, stack: string[], t: number, ms: number | null}[]} */
+    this.seen = [];
+    /** @type {Map<number, {type: string, stack: string[], t: number, ms: number | null}>} */
+    this.open = new Map();
+    this.collecting = false;
+    this.burstStart = 0;
+    this.target = process.execPath;
+  }
+
+  start() {
+    this.stopped = false;
+  }
+
+  /**
+   * Called on every heartbeat: submits the next canary when due (no timer of its own).
+   * @param {number} sinceLastMs the time since the previous beat: the loop was busy at most that long
+   */
+  tick(sinceLastMs) {
+    if (this.inFlight) this.busiest = Math.max(this.busiest, sinceLastMs);
+    if (this.stopped || this.inFlight) return;
+    const now = performance.now();
+    if (now - this.lastSubmit < CANARY_MS) return;
+    this.lastSubmit = now;
+    this.inFlight = true;
+    this.busiest = 0;
+    const t = epochNow();
+    const elu = performance.eventLoopUtilization();
+    this.submitting = true; // our own request: not one of the app's callers
+    try {
+      fs.stat(this.target, () => this.done(t, now, elu));
+    } catch {
+      this.inFlight = false;
+    }
+    this.submitting = false;
+  }
+
+  /** @param {number} t @param {number} submitted @param {import('node:perf_hooks').EventLoopUtilization} elu */
+  done(t, submitted, elu) {
+    this.inFlight = false;
+    if (this.stopped) return;
+    const elapsedMs = performance.now() - submitted;
+    const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
+    const waitMs = Math.min(elapsedMs, Math.max(idle, elapsedMs - this.busiest));
+    this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
+    if (waitMs >= this.thresholdMs && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
+  }
+
+  /** Names the callers: the stack of each pool request created for a moment. */
+  burst() {
+    let asyncHooks;
+    try {
+      asyncHooks = require('node:async_hooks');
+    } catch {
+      return;
+    }
+    this.lastBurst = performance.now();
+    this.seen = [];
+    this.open = new Map();
+    this.collecting = true;
+    this.burstStart = epochNow();
+    const self = this;
+    this.hook = asyncHooks.createHook({
+      init(id, type) {
+        if (!self.collecting || self.submitting || !isPoolType(type)) return;
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = STACK_FRAMES;
+        const holder = /** @type {{stack?: string}} */ ({});
+        Error.captureStackTrace(holder);
+        Error.stackTraceLimit = limit;
+        const stack = String(holder.stack ?? '').split('\n').slice(1).map((l) => l.trim())
+          .filter((l) => !l.includes('pool-meter.cjs') && !l.includes('node:internal/async_hooks'));
+        const request = { type, stack, t: performance.now(), ms: /** @type {number | null} */ (null) };
+        self.seen.push(request);
+        self.open.set(id, request);
+        if (self.seen.length >= BURST_MAX) self.collecting = false;
+      },
+      before(id) {
+        const request = self.open.get(id);
+        if (!request) return;
+        request.ms = round(performance.now() - request.t);
+        self.open.delete(id);
+        if (!self.collecting && self.open.size === 0) queueMicrotask(() => self.endBurst());
+      },
+    });
+    this.hook.enable();
+    this.burstTimer = setTimeout(() => {
+      this.collecting = false;
+      if (this.open.size === 0) this.endBurst();
+      else {
+        this.burstTimer = setTimeout(() => this.endBurst(), SETTLE_MS);
+        this.burstTimer.unref();
+      }
+    }, BURST_MS);
+    this.burstTimer.unref();
+  }
+
+  endBurst() {
+    if (!this.hook) return;
+    this.hook.disable();
+    this.hook = null;
+    this.collecting = false;
+    if (this.burstTimer) clearTimeout(this.burstTimer);
+    this.burstTimer = null;
+    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms }) => ({ type, stack, ms }));
+    this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests });
+    this.seen = [];
+    this.open = new Map();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.endBurst();
+  }
+}
+
+/** @param {number} v */
+const round = (v) => Math.round(v * 100) / 100;
+
+/** The pool's size as libuv will make it (UV_THREADPOOL_SIZE, 1..1024; 4 unset). */
+function poolSize() {
+  const n = Number(process.env.UV_THREADPOOL_SIZE);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
+}
+
+module.exports = { PoolMeter, poolSize, isPoolType };
