@@ -14,6 +14,7 @@ import { evaluateBudgets } from './budgets.js';
 import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
 import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
+import { windowFigures } from './window-figures.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -87,19 +88,20 @@ export function buildReport(record) {
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')
     ? owners.app.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs, waitMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) }))
     : owners.app;
-  const ownLag = summary?.ownLag ? Histogram.fromJSON(summary.ownLag) : null;
+  const figures = windowFigures(summary, agent?.windows ?? [], agent?.gcPauses ?? [], agent?.gcRuns ?? [], { from, to, windowMs: record.windowMs });
+  if (figures.fromTimeline) notes.push('the loop was busy when the window opened or closed, so the agent took its own readings late: lag, CPU, ELU and GC come from its timeline (100 ms windows) and GC events instead');
+  const ownLag = figures.ownLag;
   if (ownLag && ongoing) ownLag.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
-  const machine = machineSection(owners.starved, summary?.runWaitMs ?? null, measuredMs, ownLag ? round(ownLag.percentile(99)) : null);
-  const cpuMsAll = summary ? summary.cpu.userMs + summary.cpu.systemMs : 0;
+  const machine = machineSection(owners.starved, figures.runWaitMs, measuredMs, ownLag ? round(ownLag.percentile(99)) : null);
+  const lagHistogram = figures.lag;
+  if (ongoing && !figures.fromTimeline) lagHistogram.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
   const pool = agent ? threadPoolSection(agent, {
-    from, to, thresholdMs: T, cwd: context.cwd, cpuMs: cpuMsAll, lagP99Ms: machine.lagP99WithoutWaitMs ?? (summary ? round(Histogram.fromJSON(summary.lag).percentile(99)) : 0),
+    from, to, thresholdMs: T, cwd: context.cwd, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
 
-  const lagHistogram = summary ? Histogram.fromJSON(summary.lag) : new Histogram();
-  if (ongoing) lagHistogram.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
   const timeline = buildTimeline({
     windowMs: record.windowMs, from, to,
     windows: (agent?.windows ?? []).filter((w) => w.t + record.windowMs > from && w.t < to),
@@ -108,9 +110,9 @@ export function buildReport(record) {
     ongoing,
   });
   const seconds = measuredMs / 1000;
-  const cpuMs = summary ? summary.cpu.userMs + summary.cpu.systemMs : 0;
+  const cpuMs = figures.cpuMs;
   const eluValues = timeline.points.map((p) => p.elu).filter((v) => v !== null);
-  const eluMean = summary ? round3(summary.elu.utilization) : 0;
+  const eluMean = figures.eluMean === null ? 0 : round3(figures.eluMean);
   const cpuPercent = measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0;
   const found = loopFindings({
     blocks: blocks.length, seconds, elu: eluMean, cpuPercent,
@@ -147,15 +149,15 @@ export function buildReport(record) {
     },
     cpu: {
       percent: cpuPercent,
-      userMs: round(summary?.cpu.userMs ?? 0),
-      systemMs: round(summary?.cpu.systemMs ?? 0),
+      userMs: round(figures.fromTimeline ? cpuMs : summary?.cpu.userMs ?? 0),
+      systemMs: round(figures.fromTimeline ? 0 : summary?.cpu.systemMs ?? 0),
     },
     memory: {
       rssMaxMb: mb(summary?.memory.rssMaxBytes ?? 0),
       heapUsedMaxMb: mb(summary?.memory.heapUsedMaxBytes ?? 0),
     },
     work: workInWindow(summary?.work ?? null, from, to),
-    gc: summary ? roundAll({ count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs }) : { count: 0, totalMs: 0, maxMs: 0 },
+    gc: roundAll(figures.gc),
     blocking: blockTotals(blocks, measuredMs),
     blocks,
     topSites: attributed.topSites,
