@@ -1,0 +1,171 @@
+// Who owns a block's time, for code the rules were not written for: packages in every layout
+// (plain, scoped, nested, pnpm) named with the version their package.json says, Node's APIs,
+// native addons, JSON, regexes, GC; and the app line that called the owner, read from the source.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AppSources, parseBindings, packageDir } from '../../src/sources/app-sources.js';
+import { codeOnly, functionEnd } from '../../src/sources/js-scan.js';
+import { ownerOfSample, nodeModuleOf } from '../../src/analyze/time-owners.js';
+import { blockOwners } from '../../src/analyze/block-owners.js';
+import { kindOf } from '../../src/analyze/frames.js';
+
+/** A folder with an app and packages as npm and pnpm lay them out. */
+function appFolder() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-owners-'));
+  /** @param {string} rel @param {string} text */
+  const write = (rel, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  /** @param {string} rel @param {object} json */
+  const pkg = (rel, json) => write(`${rel}/package.json`, JSON.stringify(json));
+  pkg('node_modules/bcryptjs', { name: 'bcryptjs', version: '2.4.3', keywords: ['bcrypt', 'password', 'hash'] });
+  write('node_modules/bcryptjs/dist/bcrypt.js', 'bcrypt.hashSync = function(s, salt) {\n  return _hash(s, salt);\n};\nbcrypt.hash = function(s, salt, callback) {\n};\n');
+  pkg('node_modules/@acme/parse', { name: '@acme/parse', version: '1.2.0', keywords: ['yaml', 'parser'] });
+  pkg('node_modules/express', { name: 'express', version: '4.21.2' });
+  pkg('node_modules/express/node_modules/qs', { name: 'qs', version: '6.13.0' });
+  pkg('node_modules/.pnpm/ua-parser-js@0.7.32/node_modules/ua-parser-js', { name: 'ua-parser-js', version: '0.7.32' });
+  pkg('node_modules/better-sqlite3', { name: 'better-sqlite3', version: '11.3.0', dependencies: { bindings: '^1.5.0' } });
+  write('node_modules/better-sqlite3/lib/index.js', 'module.exports = function Database() {};\n');
+  write('app.js', [
+    "const express = require('express');", // 1
+    "const Database = require('better-sqlite3');", // 2
+    "const { load } = require('@acme/parse');", // 3
+    "import * as bcrypt from 'bcryptjs';", // 4
+    "const db = new Database(':memory:');", // 5
+    'const app = express();', // 6
+    "app.get('/x', (req, res) => {", // 7
+    '  // load(comment) is not a call', // 8
+    "  const text = 'hashSync(in a string)';", // 9
+    '  const doc = load(req.body);', // 10
+    "  const rows = db.prepare('select * from t').all();", // 11
+    '  const h = bcrypt.hashSync(text, 10);', // 12
+    '  res.json({ doc, rows, h });', // 13
+    '});', // 14
+  ].join('\n'));
+  return { dir, rm: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** @param {string} functionName @param {string} url @param {number} [line] @param {number} [column] */
+const f = (functionName, url, line = 1, column = 1) => ({ functionName, url, line, column, kind: kindOf(url, functionName) });
+
+test('packages: name and version from package.json, plain, scoped, nested and pnpm; the bindings a file makes', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const at = (/** @type {string} */ rel) => sources.packageOf(path.join(dir, rel));
+  assert.deepEqual([at('node_modules/bcryptjs/dist/bcrypt.js')?.name, at('node_modules/bcryptjs/dist/bcrypt.js')?.version], ['bcryptjs', '2.4.3']);
+  assert.equal(at('node_modules/@acme/parse/index.js')?.name, '@acme/parse');
+  assert.deepEqual(at('node_modules/@acme/parse/index.js')?.keywords, ['yaml', 'parser']);
+  assert.equal(at('node_modules/express/node_modules/qs/lib/parse.js')?.version, '6.13.0', 'the innermost node_modules');
+  assert.equal(at('node_modules/.pnpm/ua-parser-js@0.7.32/node_modules/ua-parser-js/src/ua-parser.js')?.version, '0.7.32');
+  assert.equal(at('app.js'), null);
+  assert.equal(packageDir('/x/node_modules/.bin/tool'), null);
+  // a package without package.json is named by its folder
+  assert.equal(sources.packageOf('/nowhere/node_modules/ghost/index.js')?.name, 'ghost');
+
+  const b = sources.bindingsOf(path.join(dir, 'app.js'));
+  assert.equal(b.get('express'), 'express');
+  assert.equal(b.get('load'), '@acme/parse');
+  assert.equal(b.get('bcrypt'), 'bcryptjs');
+  assert.equal(b.get('db'), 'better-sqlite3', 'made from an imported name');
+  assert.equal(b.get('app'), 'express');
+  assert.equal(b.get('rows'), undefined, 'what an object\'s method returns is plain data');
+  assert.ok(sources.isNative('better-sqlite3', path.join(dir, 'app.js')));
+  assert.ok(!sources.isNative('express', path.join(dir, 'app.js')));
+  assert.ok(sources.isNative('node:sqlite', path.join(dir, 'app.js')));
+  assert.ok(sources.definesName(path.join(dir, 'node_modules/bcryptjs/dist/bcrypt.js'), 'hash'));
+  assert.ok(!sources.definesName(path.join(dir, 'node_modules/bcryptjs/dist/bcrypt.js'), 'compare'));
+  // import forms
+  const m = parseBindings("import x, { a as b, c } from 'm1';\nimport type { T } from 'm2';\nimport y = require('m3');\nconst { d: e, f = 1 } = await import('m4');");
+  assert.deepEqual(Object.fromEntries(m), { x: 'm1', b: 'm1', c: 'm1', T: 'm2', y: 'm3', e: 'm4', f: 'm4' });
+});
+
+test('source reading: strings and comments are not code; where a function ends', () => {
+  const code = codeOnly(["const s = 'a(b)'; // c(d)", '/* x(', 'y) */ call(z);', 'const t = `q(${1})`;']);
+  assert.equal(code[0].trim(), "const s = '    ';");
+  assert.ok(!code[1].includes('x('));
+  assert.ok(code[2].includes('call(z)') && !code[2].includes('y)'));
+  const src = codeOnly(['function a(x) {', '  if (x) { return 1; }', '  return 2;', '}', 'const b = (y) => y.map((z) => {', '  return z;', '});', 'const c = (k) => k + 1, d = 2;']);
+  assert.equal(functionEnd(src, 0, 0), 3);
+  assert.equal(functionEnd(src, 4, 10), 6);
+  assert.equal(functionEnd(src, 7, 10), 7);
+});
+
+test('the owner of a sample: what the app called, for any package, Node API, addon, JSON, regex, GC', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.js');
+  const handler = f('(anonymous)', app, 7, 19);
+  const express = [f('handle', path.join(dir, 'node_modules/express/lib/router/layer.js'), 86), f('emit', 'node:events', 471)];
+  const bcrypt = path.join(dir, 'node_modules/bcryptjs/dist/bcrypt.js');
+
+  // bcryptjs 2.4.3 names its function bcrypt.hashSync: the package, by its folder, not by a name
+  const hash = ownerOfSample([f('_encipher', bcrypt, 900), f('_hash', bcrypt, 1200), f('bcrypt.hashSync', bcrypt, 1), handler, ...express], null, sources);
+  assert.deepEqual(hash.owner, { kind: 'package', name: 'bcryptjs', version: '2.4.3' });
+  assert.equal(hash.entry?.functionName, 'bcrypt.hashSync');
+  // the package nearest the app frame, even under Node's frames (an event listener)
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  assert.equal(ownerOfSample([f('scan', parse), f('emit', 'node:events'), handler, ...express], null, sources).owner.name, '@acme/parse');
+  // no app frame (a middleware's own work): the innermost package
+  const qs = path.join(dir, 'node_modules/express/node_modules/qs/lib/parse.js');
+  assert.equal(ownerOfSample([f('parseObject', qs), ...express], null, sources).owner.name, 'qs');
+  // a regex running inside a package is the package's, with its pattern
+  const ua = path.join(dir, 'node_modules/.pnpm/ua-parser-js@0.7.32/node_modules/ua-parser-js/src/ua-parser.js');
+  const rx = ownerOfSample([f('RegExp: (a+)+$', ''), f('rgxMapper', ua, 80), f('getBrowser', ua, 700), handler, ...express], null, sources);
+  assert.deepEqual([rx.owner.kind, rx.owner.name, rx.owner.version, rx.regex], ['package', 'ua-parser-js', '0.7.32', '(a+)+$']);
+  // the app's own regex
+  const own = ownerOfSample([f('RegExp: ^(\\w+)*$', ''), handler, ...express], null, sources);
+  assert.deepEqual([own.owner.kind, own.regex], ['app', '^(\\w+)*$']);
+  // JSON has no frame: the running line says so
+  const json = ownerOfSample([handler, ...express], { line: 13, text: '  res.end(JSON.stringify(rows));' }, sources);
+  assert.deepEqual(json.owner, { kind: 'json', name: 'JSON.stringify' });
+  // a native method an app line called: V8 counts its ticks at that line; the addon from the line's names
+  const native = ownerOfSample([f('all', ''), handler, ...express], { line: 11, text: "  const rows = db.prepare('select * from t').all();", frameIndex: 1 }, sources);
+  assert.deepEqual(native.owner, { kind: 'native', name: 'better-sqlite3', version: '11.3.0' });
+  assert.equal(native.appLine, 11);
+  // the same call sampled as the app's own time at that line
+  assert.equal(ownerOfSample([handler, ...express], { line: 11, text: "  const rows = db.prepare('select * from t').all();", frameIndex: 0 }, sources).owner.kind, 'native');
+  // plain own code: the app
+  const mine = ownerOfSample([handler, ...express], { line: 9, text: '  for (let i = 0; i < n; i++) sum += i;' }, sources);
+  assert.deepEqual([mine.owner.kind, mine.appLine], ['app', 9]);
+  // Node's API the app called
+  const read = ownerOfSample([f('read', ''), f('readSync', 'node:fs'), f('readFileSync', 'node:fs'), handler, ...express], null, sources);
+  assert.deepEqual([read.owner.name, read.entry?.functionName, read.call?.name], ['node:fs', 'readFileSync', 'fs.readFileSync']);
+  assert.equal(ownerOfSample([f('(garbage collector)', '')], null, sources).owner.kind, 'gc');
+  assert.deepEqual(['node:_http_server', 'node:internal/crypto/pbkdf2', 'node:string_decoder', 'node:internal/fs/promises'].map((url) => nodeModuleOf(f('x', url))),
+    ['node:http', 'node:crypto', 'node:string_decoder', 'node:fs']);
+});
+
+test('a block\'s owners: the culprit holds most of it (its collections credited to it), and the app line that called it', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.js');
+  const handler = f('(anonymous)', app, 7, 19);
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  const inLoad = [f('scanValue', parse, 40), f('load', parse, 10), handler, f('emit', 'node:events')];
+  const gc = [f('(garbage collector)', '')];
+  const other = [f('stringify', path.join(dir, 'node_modules/express/lib/response.js')), handler];
+  const samples = [inLoad, inLoad, gc, inLoad, inLoad, gc, other].map((frames, i) => ({ t: i, weightMs: 10, frames, line: null }));
+  const o = blockOwners(samples, 70, sources);
+  assert.deepEqual(o.owner, { kind: 'package', name: '@acme/parse', version: '1.2.0' });
+  assert.equal(o.entry?.functionName, 'load');
+  assert.deepEqual(o.owners.map((x) => [x.name, x.share]), [['@acme/parse', 0.571], ['garbage collection', 0.286], ['express', 0.143]]);
+  assert.equal(o.gcShare, 0.333, 'its collections, of its time');
+  // the call site: the line of the handler that calls load(, not the handler's first line, not a comment or a string
+  assert.deepEqual(o.calledFrom, { functionName: '(anonymous)', url: app, line: 10 });
+  assert.equal(o.lineFrom, 'source');
+  // a package function called through a binding of its module: bcrypt.hashSync(... on line 12
+  const bcrypt = path.join(dir, 'node_modules/bcryptjs/dist/bcrypt.js');
+  const hashing = [f('_hash', bcrypt, 1), f('bcrypt.hashSync', bcrypt, 1), handler];
+  const h = blockOwners([{ t: 0, weightMs: 50, frames: hashing, line: null }], 50, sources);
+  assert.equal(h.calledFrom?.line, 12);
+  // the stack the block reports is the one that held most of its owner's time
+  assert.equal(o.stack?.[0].functionName, 'scanValue');
+});

@@ -1,0 +1,85 @@
+// The fix follows the owner of the time, not where it ran: each kind of owner gets its own fix,
+// and the advice names the owner, its version and the app line.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice } from '../../src/analyze/remedies.js';
+
+/**
+ * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
+ * @returns {import('../../src/analyze/block-owners.js').BlockOwners}
+ */
+const owners = (over) => ({
+  owners: [], owner: null, entry: null, calledFrom: { functionName: 'handler', url: '/srv/app.js', line: 12 }, lineFrom: 'source', lineCandidates: null,
+  ownerMs: 100, gcShare: 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, ...over,
+});
+const pkg = (/** @type {string} */ name, version = '1.0.0') => ({ kind: /** @type {const} */ ('package'), name, version });
+const entry = (/** @type {string} */ functionName) => ({ functionName, url: `/srv/node_modules/x/index.js`, line: 3 });
+/** @param {import('../../src/analyze/remedies.js').Fix} fix @param {ReturnType<typeof owners>} o @param {object} [more] */
+const advise = (fix, o, more = {}) => adviceText(fix, o, { cause: 'sync', phase: 'poll', durationMs: 180, gcShare: o.gcShare, site: (f) => `app.js:${f.line}`, ...more });
+
+test('a package\'s CPU cannot be split: cache, bound the input, a worker pool; the async form when the package has one', () => {
+  const yaml = owners({ owner: pkg('js-yaml', '4.1.0'), entry: entry('load') });
+  assert.equal(fixFor(yaml, 'sync'), 'cache-bound-offload');
+  const text = advise('cache-bound-offload', yaml, { verb: verbOf('load', { name: 'js-yaml', keywords: ['yaml', 'parser'], description: '' }) });
+  assert.match(text, /^load of js-yaml@4\.1\.0, called at app\.js:12, held the loop 180 ms\. One library call cannot be split with setImmediate: parse less often \(once, and cache the result\), give it less input/);
+  assert.doesNotMatch(text, /yield with setImmediate every/);
+  const hash = owners({ owner: pkg('bcryptjs', '2.4.3'), entry: entry('bcrypt.hashSync') });
+  assert.equal(fixFor(hash, 'sync', { asyncSibling: 'hash' }), 'async-form');
+  assert.match(advise('async-form', hash, { asyncSibling: 'hash' }), /bcrypt\.hashSync of bcryptjs@2\.4\.3, called at app\.js:12, .*bcryptjs also exports the async bcryptjs\.hash: use it/);
+});
+
+test('a regex inside a dependency: bound its input and upgrade the package; the app\'s own regex: rewrite it', () => {
+  const dep = owners({ owner: pkg('ua-parser-js', '0.7.32'), regexShare: 0.8, regex: '(a+)+$' });
+  assert.equal(fixFor(dep, 'sync'), 'regex-dependency');
+  const text = advise('regex-dependency', dep);
+  assert.match(text, /inside ua-parser-js@0\.7\.32 \(\/\(a\+\)\+\$\/\) backtracked 80% of a 180 ms block on input the app passed at app\.js:12: bound the input's length before the call, and upgrade ua-parser-js: `npm ls ua-parser-js`.*`npm audit`/);
+  assert.doesNotMatch(text, /rewrite it without nested/);
+  const mine = owners({ owner: { kind: 'app', name: 'app' }, call: { id: 'regex', kind: 'regex', name: 'RegExp', pattern: '(a+)+$', frame: { functionName: '', url: '', line: 0 } } });
+  assert.equal(fixFor(mine, 'sync'), 'regex-app');
+  assert.match(advise('regex-app', mine), /catastrophic backtracking.*rewrite it without nested/);
+});
+
+test('native addons, allocation, compiling per call, payloads, the app\'s own loop', () => {
+  const db = owners({ owner: { kind: 'native', name: 'better-sqlite3', version: '11.3.0' } });
+  assert.equal(fixFor(db, 'sync'), 'native-sync');
+  assert.match(advise('native-sync', db, { meta: { name: 'better-sqlite3', keywords: ['sql', 'sqlite3'], description: '' }, lineText: "  const rows = db.prepare('select *').all();" }),
+    /native code of better-sqlite3@11\.3\.0, a synchronous addon call at app\.js:12 \(`const rows = db\.prepare\('select \*'\)\.all\(\);`\).*\(EXPLAIN QUERY PLAN\), add an index/);
+  assert.match(advise('native-sync', owners({ owner: { kind: 'native', name: 'sharp-like' } }), { meta: { name: 'sharp-like', keywords: ['image'], description: '' } }), /async API if it has one/);
+
+  const clone = owners({ owner: pkg('lodash', '4.17.21'), entry: entry('cloneDeep'), gcShare: 0.2 });
+  assert.equal(fixFor(clone, 'sync', { verb: verbOf('cloneDeep', null) }), 'allocation', 'a copy is allocation whatever the GC share so far');
+  assert.equal(fixFor(owners({ owner: pkg('x'), entry: entry('build'), gcShare: 0.45 }), 'sync'), 'allocation');
+  const alloc = advise('allocation', clone);
+  assert.match(alloc, /cloneDeep of lodash@4\.17\.21, called at app\.js:12,.*not a leak by itself/);
+  assert.doesNotMatch(alloc, /bound caches|heap profile/);
+
+  assert.equal(fixFor(owners({ owner: pkg('handlebars'), compileShare: 0.7 }), 'sync'), 'compile-once');
+  assert.match(advise('compile-once', owners({ owner: pkg('handlebars', '4.7.8'), entry: entry('render'), compileShare: 0.7 })), /70% of it compiling.*Compile once at start-up/);
+
+  const json = owners({ owner: { kind: 'json', name: 'JSON.stringify' } });
+  assert.equal(fixFor(json, 'sync'), 'payload');
+  assert.match(advise('payload', json), /^JSON\.stringify \(called from app\.js:12\) held the loop 180 ms: .*paginate/);
+
+  const loop = owners({ owner: { kind: 'app', name: 'app' } });
+  assert.equal(fixFor(loop, 'sync'), 'own-loop');
+  assert.equal(fixFor(loop, 'microtask'), 'microtask');
+  assert.equal(fixFor(loop, 'nextTick'), 'nextTick');
+  assert.equal(fixFor(loop, 'gc'), 'allocation');
+  assert.match(advise('own-loop', loop), /an I\/O callback \(poll phase\) at app\.js:12 ran 180 ms without yielding: split the work and yield with setImmediate/);
+  // a loader that compiled the file to one line: the lines it could be, and the known call among them
+  assert.match(advise('own-loop', owners({ owner: { kind: 'app', name: 'app' }, lineCandidates: [11, 12, 13] }), { candidateCalls: ['line 13 calls JSON.parse'] }),
+    /cannot tell which of lines 11, 12, 13 ran; line 13 calls JSON\.parse/);
+  const node = owners({ owner: { kind: 'node', name: 'node:fs' }, call: { id: 'fs-sync', kind: 'fs-sync', name: 'fs.readFileSync', frame: { functionName: 'readFileSync', url: 'node:fs', line: 441 } } });
+  assert.equal(fixFor(node, 'sync'), 'async-form');
+  assert.match(advise('async-form', node), /^fs\.readFileSync in app\.js:12 held the loop 180 ms: .*fs\.promises\.readFile/);
+  assert.match(gcOnlyAdvice(300, 0.6), /garbage collection took 60% of this 300 ms block/);
+});
+
+test('what a call does: its name first, else its package.json', () => {
+  assert.equal(verbOf('cloneDeep', null), 'copy');
+  assert.equal(verbOf('parseDocument', null), 'parse');
+  assert.equal(verbOf('run', { name: 'fast-xml-parser', keywords: ['xml'], description: '' }), 'parse');
+  assert.equal(verbOf('x', { name: 'ejs', keywords: ['template', 'engine'], description: '' }), 'render');
+  assert.equal(verbOf('x', { name: 'mystery', keywords: [], description: '' }), null);
+});

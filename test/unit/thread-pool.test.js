@@ -1,0 +1,85 @@
+// libuv's thread pool from the agent's canaries and bursts: saturated or not, who fills it
+// (weighed by how long their jobs held a thread, not by how many requests queued), the advice;
+// and the window's figures from the timeline when the agent's counters missed the window.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { threadPoolSection, poolCallers } from '../../src/analyze/thread-pool.js';
+import { verdict } from '../../src/analyze/verdict.js';
+import { windowFigures, countersCover } from '../../src/analyze/window-figures.js';
+import { ownerNotes } from '../../src/analyze/ownership.js';
+
+const FROM = 1_000_000;
+const hash = ['at pbkdf2 (node:internal/crypto/pbkdf2:47:15)', 'at /srv/app.js:10:10', 'at Layer.handle (/srv/node_modules/express/lib/router/layer.js:95:5)'];
+const read = ['at readFile (node:internal/fs/promises:1032:9)', 'at async /srv/app.js:6:16'];
+const gzip = ['at zlibBuffer (node:zlib:160:3)', 'at Object.gzip (node:zlib:210:10)', 'at compress (/srv/node_modules/compression/index.js:220:5)', 'at /srv/app.js:20:3'];
+
+/** @param {number[]} waits */
+const canaries = (waits) => waits.map((waitMs, i) => ({ t: FROM + i * 200, waitMs, elapsedMs: waitMs + 1 }));
+
+test('a saturated pool: the jobs that held its threads are named first, however many the fast ones', () => {
+  // 30 file reads that only queued (~600 ms), 10 hashes that queued and then ran ~300 ms
+  const requests = [
+    ...Array.from({ length: 30 }, (_, i) => ({ type: 'FSREQPROMISE', stack: read, ms: 600 + (i % 3) })),
+    ...Array.from({ length: 10 }, (_, i) => ({ type: 'PBKDF2REQUEST', stack: hash, ms: 900 + i })),
+  ];
+  const agent = {
+    pool: canaries([500, 610, 580, 640, 590, 620, 600, 5, 560, 610]),
+    poolCallers: [{ t: FROM + 500, durationMs: 1000, requests }],
+    summary: { pool: { size: 4, cores: 2 }, threadRunMs: 1000 },
+  };
+  const p = threadPoolSection(agent, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 4800, lagP99Ms: 4 });
+  assert.ok(p);
+  assert.equal(p.saturated, true);
+  assert.equal(p.canaries, 10);
+  assert.equal(p.waitP50Ms, 590);
+  assert.equal(p.otherThreadsCores, 1.9);
+  assert.deepEqual([p.callers[0].api, p.callers[0].url, p.callers[0].line, p.callers[0].count], ['crypto.pbkdf2', 'app.js', 10, 10]);
+  assert.ok(p.callers[0].share > 0.9, JSON.stringify(p.callers));
+  assert.equal(p.callers[1].api, 'fs.promises.readFile');
+  assert.match(p.advice ?? '', /saturated: a job waited p50 590 ms.*4 threads \(2 cores\) while the loop itself was free \(lag p99 4 ms\).*filled by crypto\.pbkdf2 at app\.js:10.*CPU-bound.*cannot make it faster.*worker pool of its own/);
+  const v = verdict({ lag: { p99Ms: 4 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, http: { probe: null }, threadPool: p }, 50);
+  assert.equal(v.status, 'saturated');
+  assert.match(v.reasons[0], /thread pool saturated: jobs waited p90 \d+ ms for one of its 4 threads \(filled by crypto\.pbkdf2 at app\.js:10\)/);
+  // a blocked loop stays blocked, the pool said as well
+  const both = verdict({ lag: { p99Ms: 4 }, blocking: { count: 1, longestMs: 400, fraction: 0.2 }, http: { probe: null }, threadPool: p }, 50);
+  assert.equal(both.status, 'blocked');
+  assert.ok(both.reasons.some((r) => r.includes('thread pool saturated')));
+});
+
+test('a pool that kept up is not saturated; disk work that waits gets more threads, callers through a package', () => {
+  const quiet = threadPoolSection({ pool: canaries([0.3, 0.2, 0.4, 0.1, 0.3, 0.2]), poolCallers: [], summary: null }, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 100, lagP99Ms: 2 });
+  assert.equal(quiet?.saturated, false);
+  assert.equal(quiet?.advice, null);
+  assert.equal(threadPoolSection({ pool: [], poolCallers: [], summary: null }, { from: FROM, to: FROM + 1, thresholdMs: 50, cwd: '/', cpuMs: 0, lagP99Ms: 0 }), null);
+  const slowDisk = threadPoolSection({
+    pool: canaries([200, 220, 210, 190, 230]),
+    poolCallers: [{ t: FROM, requests: Array.from({ length: 8 }, () => ({ type: 'FSREQPROMISE', stack: read, ms: 240 })) }],
+    summary: { pool: { size: 4, cores: 8 }, threadRunMs: 500 },
+  }, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 600, lagP99Ms: 3 });
+  assert.match(slowDisk?.advice ?? '', /mostly waits \(disk, DNS\): more threads help: set UV_THREADPOOL_SIZE/);
+  const viaPackage = poolCallers([{ t: FROM, requests: [{ type: 'ZLIB', stack: gzip, ms: 50 }] }], [], '/srv');
+  assert.deepEqual([viaPackage[0].api, viaPackage[0].package, viaPackage[0].line], ['zlib.gzip', 'compression', 20]);
+});
+
+test('the machine is blamed only when the app\'s own threads do not explain the wait for a CPU', () => {
+  assert.match(ownerNotes([], [], 0.3, { otherThreadsCores: 1.8, cores: 2 }).join(), /the app's own other threads \(its thread pool.*used 1\.8 of the 2 cores/);
+  assert.match(ownerNotes([], [], 0.3, { otherThreadsCores: 0.2, cores: 2 }).join(), /overloaded by other processes/);
+});
+
+test('a window blocked across its start and end: figures from the timeline, not from counters taken late', () => {
+  const from = 10_000;
+  const to = 13_000;
+  // the agent heard 'window' and 'window-end' back to back, after a 3 s stall
+  const late = { measureStart: 13_050, measureEnd: 13_051, resolutionMs: 20, lag: { counts: {} }, cpu: { userMs: 0.1, systemMs: 0 }, elu: { utilization: 1 }, gc: { count: 0, totalMs: 0, maxMs: 0 } };
+  assert.equal(countersCover(late, from, to, 20), false);
+  assert.equal(countersCover({ measureStart: from + 30, measureEnd: to - 10 }, from, to, 20), true);
+  const windows = Array.from({ length: 30 }, (_, i) => ({ t: from + i * 100, lagMaxMs: 3000 - i * 100, elu: 1, cpuPercent: 98, gcMs: 4 }));
+  const fig = windowFigures(late, windows, [{ t: from + 500, durationMs: 30 }], [{ t: from + 100, endT: from + 900, totalMs: 40, count: 8 }], { from, to, windowMs: 100 });
+  assert.equal(fig.fromTimeline, true);
+  assert.ok(fig.lag.count >= 100, String(fig.lag.count));
+  assert.ok(fig.lag.percentile(50) > 1000 && fig.lag.max >= 2999, `${fig.lag.percentile(50)} ${fig.lag.max}`);
+  assert.ok(Math.abs(fig.cpuMs - 2940) < 1, String(fig.cpuMs));
+  assert.equal(fig.eluMean, 1);
+  assert.deepEqual(fig.gc, { count: 9, totalMs: 70, maxMs: 30 });
+});
