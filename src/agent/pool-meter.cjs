@@ -1,8 +1,8 @@
 'use strict';
 // How long work waits for libuv's thread pool (fs, dns.lookup, zlib and crypto's async forms run
 // there, on UV_THREADPOOL_SIZE threads, 4 by default). libuv tells no queue length, so a canary
-// job measures it: a tiny fs.stat submitted every CANARY_MS, one at a time, timed from submission
-// to callback. Two lower bounds of the pool's delay that a busy loop never inflates: the time the
+// job measures it: a tiny fs.stat submitted every CANARY_MS (at most MAX_IN_FLIGHT waiting at
+// once), timed from submission to callback. Two lower bounds of the pool's delay that a busy loop never inflates: the time the
 // loop sat idle meanwhile (an idle loop runs a finished job's callback at once), and the time to
 // the callback less the longest stretch the loop was busy meanwhile (a finished job's callback
 // waits for one stretch at most). When jobs wait, a short burst of an async hook names the callers that fill the
@@ -16,6 +16,7 @@ const { performance } = require('node:perf_hooks');
 const { epochNow } = require('./clock.cjs');
 
 const CANARY_MS = 200;
+const MAX_IN_FLIGHT = 5;
 const BURST_MS = 1000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
@@ -33,10 +34,9 @@ class PoolMeter {
   constructor(push, thresholdMs) {
     this.push = push;
     this.thresholdMs = thresholdMs;
-    this.inFlight = false;
+    /** @type {Set<{t: number, submitted: number, elu: import("node:perf_hooks").EventLoopUtilization, busiest: number}>} the canaries out, each with the longest gap between heartbeats since it left */
+    this.inFlight = new Set();
     this.submitting = false;
-    /** the longest gap between heartbeats while the canary was out */
-    this.busiest = 0;
     this.stopped = true;
     this.lastSubmit = 0;
     this.lastBurst = -Infinity;
@@ -62,31 +62,30 @@ class PoolMeter {
    * @param {number} sinceLastMs the time since the previous beat: the loop was busy at most that long
    */
   tick(sinceLastMs) {
-    if (this.inFlight) this.busiest = Math.max(this.busiest, sinceLastMs);
-    if (this.stopped || this.inFlight) return;
+    for (const canary of this.inFlight) canary.busiest = Math.max(canary.busiest, sinceLastMs);
+    if (this.stopped || this.inFlight.size >= MAX_IN_FLIGHT) return;
     const now = performance.now();
     if (now - this.lastSubmit < CANARY_MS) return;
     this.lastSubmit = now;
-    this.inFlight = true;
-    this.busiest = 0;
-    const t = epochNow();
-    const elu = performance.eventLoopUtilization();
+    const canary = { t: epochNow(), submitted: now, elu: performance.eventLoopUtilization(), busiest: 0 };
+    this.inFlight.add(canary);
     this.submitting = true; // our own request: not one of the app's callers
     try {
-      fs.stat(this.target, () => this.done(t, now, elu));
+      fs.stat(this.target, () => this.done(canary));
     } catch {
-      this.inFlight = false;
+      this.inFlight.delete(canary);
     }
     this.submitting = false;
   }
 
-  /** @param {number} t @param {number} submitted @param {import('node:perf_hooks').EventLoopUtilization} elu */
-  done(t, submitted, elu) {
-    this.inFlight = false;
+  /** @param {{t: number, submitted: number, elu: import('node:perf_hooks').EventLoopUtilization, busiest: number}} canary */
+  done(canary) {
+    this.inFlight.delete(canary);
     if (this.stopped) return;
+    const { t, submitted, elu } = canary;
     const elapsedMs = performance.now() - submitted;
     const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
-    const waitMs = Math.min(elapsedMs, Math.max(idle, elapsedMs - this.busiest));
+    const waitMs = Math.min(elapsedMs, Math.max(idle, elapsedMs - canary.busiest));
     this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
     if (waitMs >= this.thresholdMs && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }

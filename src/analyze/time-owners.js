@@ -48,7 +48,8 @@ export function ownerOfSample(frames, line, sources) {
   const leaf = frames[0];
   const appLine = line && appIndex >= 0 && (line.frameIndex ?? 0) === appIndex && !line.ambiguous?.length ? line.line : null;
   /** @type {Omit<SampleOwner, 'owner' | 'key' | 'entry' | 'entryIndex' | 'specifier'>} */
-  const base = { appIndex, appLine, regex: null, compile: false, call };
+  // a regex V8 still interprets has no frame: the running line's literal says so
+  const base = { appIndex, appLine, regex: call?.kind === 'regex' ? call.pattern ?? null : null, compile: false, call };
   /** @param {Owner} owner @param {number} entryIndex @param {string | null} specifier @param {Partial<SampleOwner>} [more] @returns {SampleOwner} */
   const result = (owner, entryIndex, specifier, more = {}) => ({
     ...base, owner, key: `${owner.kind}\0${owner.name}`, entry: frames[entryIndex] ?? null, entryIndex, specifier, ...more,

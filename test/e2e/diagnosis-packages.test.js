@@ -1,0 +1,88 @@
+// The diagnosis on code its rules were not written for: a service that hands its work to npm
+// packages. Each route's blocks name the package that owned the time (with the version its
+// package.json says), the app line that called it, and the fix that fits; a saturated thread
+// pool is said to be one, with the line that fills it.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, FIXTURES } from '../helpers.js';
+import { isolatedRun } from '../isolated-run.js';
+
+const SOURCE = fs.readFileSync(path.join(FIXTURES, 'package-routes.js'), 'utf8').split('\n');
+/** The 1-based line of the fixture holding `text`. @param {string} text */
+const lineOf = (text) => SOURCE.findIndex((l) => l.includes(text)) + 1;
+/** @param {string} name */
+const versionOf = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+// A dependency the tool has never heard of, with a regex that backtracks on a long input.
+const SNIFF = {
+  'node_modules/agent-sniff/package.json': JSON.stringify({ name: 'agent-sniff', version: '1.0.3', main: 'index.js' }),
+  'node_modules/agent-sniff/index.js': "module.exports = function isBot(ua) {\n  return /^(\\w+\\s?)+$/.test(ua);\n};\n",
+};
+
+/**
+ * One route of the fixture under load, the probe on /health.
+ * @param {import('node:test').TestContext} t @param {string} route @param {string[]} [extra]
+ */
+async function runRoute(t, route, extra = []) {
+  const run = await isolatedRun(t, {
+    fixture: 'package-routes.js', files: SNIFF,
+    prepare: (work) => {
+      for (const name of ['express', 'yaml', 'fast-xml-parser']) fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(work, 'node_modules', name));
+    },
+    args: (p) => ['run', p.app, '--route', route, '--probe', '/health', '-d', '3', '--out', p.out, ...extra],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  return run.report();
+}
+
+/** The longest of the app's blocks. @param {any} report */
+function longest(report) {
+  const blocks = [...report.blocks].sort((a, b) => b.durationMs - a.durationMs);
+  assert.ok(blocks.length, `no block: ${JSON.stringify(report.verdict)}`);
+  return blocks[0];
+}
+
+for (const c of [
+  { route: '/yaml', owner: 'yaml', line: 'YAML.parse(doc)', fix: 'cache-bound-offload', advice: /parse less often \(once, and cache the result\)/ },
+  { route: '/xml', owner: 'fast-xml-parser', line: 'parser.parse(xml)', fix: 'cache-bound-offload', advice: /One library call cannot be split with setImmediate/ },
+  { route: '/sniff', owner: 'agent-sniff', version: '1.0.3', line: 'sniff(req.query.ua', fix: 'regex-dependency', advice: /bound the input's length before the call, and upgrade agent-sniff: `npm ls agent-sniff`/ },
+]) {
+  test(`${c.route}: the package that held the loop, its version, the line that called it, the fix for a package`, async (t) => {
+    const report = await runRoute(t, c.route);
+    const b = longest(report);
+    assert.equal(b.culprit.owner.kind, 'package', JSON.stringify(b.culprit));
+    assert.equal(b.culprit.owner.name, c.owner);
+    assert.equal(b.culprit.owner.version, c.version ?? versionOf(c.owner));
+    assert.equal(b.culprit.calledFrom.line, lineOf(c.line), `${b.culprit.label}: the line that called it`);
+    assert.equal(b.fix, c.fix, b.advice);
+    assert.match(b.advice, c.advice);
+    assert.equal(b.owners[0].name, c.owner, JSON.stringify(b.owners));
+    assert.equal(report.verdict.status, 'blocked');
+  });
+}
+
+test('/export: a large res.json is JSON.stringify\'s time through express, called at the handler\'s line', async (t) => {
+  const b = longest(await runRoute(t, '/export', ['-c', '2']));
+  assert.deepEqual(b.culprit.owner, { kind: 'json', name: 'JSON.stringify' });
+  assert.equal(b.culprit.calledFrom.line, lineOf('res.json(big)'));
+  assert.equal(b.fix, 'payload');
+  assert.match(b.advice, /send and parse less \(paginate, select fields\)/);
+});
+
+test('/hash: the loop is free while async hashes fill libuv\'s thread pool: saturated, filled by crypto.pbkdf2 at its line', async (t) => {
+  const report = await runRoute(t, '/hash', ['-c', '16']);
+  const pool = report.threadPool;
+  assert.ok(pool, 'the pool was measured');
+  assert.equal(pool.saturated, true, JSON.stringify(pool));
+  assert.equal(pool.size, 4);
+  assert.ok(pool.callers.length, `the callers were seen: ${JSON.stringify(pool)}`);
+  assert.deepEqual([pool.callers[0].api, pool.callers[0].line], ['crypto.pbkdf2', lineOf('crypto.pbkdf2(')], JSON.stringify(pool.callers));
+  assert.match(pool.advice, /CPU-bound: more pool threads \(UV_THREADPOOL_SIZE\) cannot make it faster/);
+  // the verdict says so (the loop itself may also have stalled on a busy machine)
+  assert.ok(['saturated', 'blocked'].includes(report.verdict.status), report.verdict.status);
+  assert.ok(report.verdict.reasons.some((/** @type {string} */ r) => r.startsWith('libuv\'s thread pool saturated')), report.verdict.reasons.join('; '));
+});
