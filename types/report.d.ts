@@ -12,6 +12,7 @@ import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
 import type { ThreadPool, PoolCaller } from '../src/analyze/thread-pool.js';
+import type { RouteRow, BlockRequestsSummary } from '../src/analyze/requests.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 /** a worker thread's row: its loop's figures in short */
@@ -28,7 +29,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller, RouteRow, BlockRequestsSummary };
 
 export interface Report {
   schemaVersion: number;
@@ -50,6 +51,9 @@ export interface Report {
   blocks: AttributedBlock[];
   /** the call sites that blocked the loop longest */
   topSites: Site[];
+  /** per route (method and route pattern, or a normalised path) over every loop: requests,
+   *  latency, the blocks it ran in and the time blocked while it ran (older reports lack it) */
+  routes?: RouteRow[];
   /** the load before the measured window (--warmup): shown apart, not judged; null without one */
   warmup: WarmupSection | null;
   /** the tool's own work that held the app's loop: never counted as the app's blocks */

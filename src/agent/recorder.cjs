@@ -16,6 +16,7 @@ const { endAbandonedRun } = require('./tool-gone.cjs');
 const { ThreadHub } = require('./thread-hub.cjs');
 const { markThreadsProfiled } = require('./config.cjs');
 const { PoolMeter, poolSize } = require('./pool-meter.cjs');
+const { RequestMeter } = require('./request-meter.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -52,7 +53,11 @@ function start(config, hooks = {}) {
   const clusterExits = thread ? null : watchClusterExits(push);
   // libuv's thread pool is the process's: measured from its main thread only
   const pool = thread ? null : new PoolMeter(push, config.thresholdMs);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks || pool ? (now, sched, delayMs) => {
+  const requests = new RequestMeter(push);
+  const monitor = new LoopMonitor(config, (block) => {
+    sink.push({ type: 'block', ...block });
+    requests.block(block.t, block.durationMs);
+  }, stacks || pool ? (now, sched, delayMs) => {
     stacks?.beat(now, sched);
     pool?.tick(delayMs + config.resolutionMs);
   } : undefined);
@@ -81,13 +86,14 @@ function start(config, hooks = {}) {
   /** The measured window's totals, frozen when the window closes. @type {object | null} */
   let windowSummary = null;
   const liveSummary = () => ({
-    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(),
+    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(), routes: requests.summary(),
     ...(pool ? { pool: { size: poolSize(), cores: cores() } } : {}),
   });
 
   /** @param {number} until */
   function flush(until) {
     gc.drain();
+    requests.flush();
     const windows = monitor.timeline.drain(until);
     if (windows.length) sink.push({ type: 'windows', windows });
     sampleMemory();
@@ -97,6 +103,7 @@ function start(config, hooks = {}) {
 
   function resetCounters() {
     gc.reset();
+    requests.reset();
     work.reset();
     memory.rssMaxBytes = 0;
     memory.heapUsedMaxBytes = 0;
@@ -113,6 +120,7 @@ function start(config, hooks = {}) {
     pool?.stop();
     if (scenario) scenario.stop();
     monitor.stop();
+    requests.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
     stacks?.stop();

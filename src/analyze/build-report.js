@@ -15,6 +15,7 @@ import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
 import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
 import { windowFigures } from './window-figures.js';
+import { routeRows, mergeRoutes } from './requests.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -77,7 +78,7 @@ export function buildReport(record) {
   const stacksMode = record.stacks?.mode ?? 'none';
   const context = {
     from, cwd: record.cwd ?? process.cwd(), sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
-    toolStalls: agent?.toolStalls ?? [],
+    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [],
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
@@ -190,6 +191,11 @@ export function buildReport(record) {
   }));
   const main = mainLoop(report, others.length ? verdict({ ...report, http: { probe: null } }, T) : report.verdict);
   report.loops = [main, ...others];
+  // a cluster's workers serve the app's routes: per route over every loop
+  report.routes = routeRows(
+    mergeRoutes([figures.routes, ...(record.loops ?? []).map((l) => l.agent.summary?.routes)]),
+    [...blocks, ...others.flatMap((l) => l.blocks)],
+  );
   report.verdict = worstLoopVerdict(report.verdict, report.loops);
   for (const loop of others) report.notes.push(...loop.notes);
   if (record.threads === undefined) report.threads = threadRows(others, to - from);

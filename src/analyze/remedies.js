@@ -135,7 +135,7 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${gc}`;
     }
     case 'microtask':
-      return `a promise chain${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: awaiting an already-resolved promise never yields to I/O; yield with setImmediate every ~10 ms of work, or move the work to a worker thread${gc}`;
+      return `a promise continuation${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: no I/O is served until the queue drains, and awaiting already-resolved promises in a loop never yields; split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
     case 'nextTick':
       return `recursive process.nextTick${site ? ` at ${site}` : ''} ran ${ms} ms: the nextTick queue is drained before any I/O; schedule the next step with setImmediate, or move the work to a worker thread${gc}`;
     case 'startup':
