@@ -52,11 +52,12 @@ function start(config, hooks = {}) {
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
   // libuv's thread pool is the process's: measured from its main thread only
-  const pool = thread ? null : new PoolMeter(push, config.thresholdMs);
-  const requests = new RequestMeter(push);
+  const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
+  const pool = thread || off.includes('pool') ? null : new PoolMeter(push, config.thresholdMs);
+  const requests = off.includes('requests') ? null : new RequestMeter(push);
   const monitor = new LoopMonitor(config, (block) => {
     sink.push({ type: 'block', ...block });
-    requests.block(block.t, block.durationMs);
+    requests?.block(block.t, block.durationMs);
   }, stacks || pool ? (now, sched, delayMs) => {
     stacks?.beat(now, sched);
     pool?.tick(delayMs + config.resolutionMs);
@@ -86,14 +87,14 @@ function start(config, hooks = {}) {
   /** The measured window's totals, frozen when the window closes. @type {object | null} */
   let windowSummary = null;
   const liveSummary = () => ({
-    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(), routes: requests.summary(),
+    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(), routes: requests?.summary() ?? null,
     ...(pool ? { pool: { size: poolSize(), cores: cores() } } : {}),
   });
 
   /** @param {number} until */
   function flush(until) {
     gc.drain();
-    requests.flush();
+    requests?.flush();
     const windows = monitor.timeline.drain(until);
     if (windows.length) sink.push({ type: 'windows', windows });
     sampleMemory();
@@ -103,7 +104,7 @@ function start(config, hooks = {}) {
 
   function resetCounters() {
     gc.reset();
-    requests.reset();
+    requests?.reset();
     work.reset();
     memory.rssMaxBytes = 0;
     memory.heapUsedMaxBytes = 0;
@@ -120,7 +121,7 @@ function start(config, hooks = {}) {
     pool?.stop();
     if (scenario) scenario.stop();
     monitor.stop();
-    requests.stop();
+    requests?.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
     stacks?.stop();
