@@ -34,7 +34,9 @@ class LoopMonitor {
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
-    this.sched = schedstatReader();
+    // the loop thread's schedstat, open for the monitor's life: close() closes it
+    this.schedstat = schedstatReader();
+    this.sched = () => this.schedstat.read();
     this.runWait = () => this.sched()?.waitMs ?? null;
     /** @type {number | null} */
     this.lastRun = null;
@@ -92,6 +94,11 @@ class LoopMonitor {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.beat();
+  }
+
+  /** Releases what the monitor holds open (after its last summary). */
+  close() {
+    this.schedstat.close();
   }
 
   beat() {

@@ -161,10 +161,29 @@ class PoolMeter {
 /** @param {number} v */
 const round = (v) => Math.round(v * 100) / 100;
 
+/**
+ * Whether libuv's pool threads already run in this process (Linux, Node >= 22 names them
+ * libuv-worker); null where they cannot be told apart (Node 20). A canary would start them: an
+ * agent attached to a running app must not, so it times the pool only when they exist.
+ */
+function poolStarted() {
+  try {
+    let named = false; // Node >= 22 names its own threads: then an unnamed pool is no pool
+    for (const t of fs.readdirSync('/proc/self/task')) {
+      const comm = fs.readFileSync(`/proc/self/task/${t}/comm`, 'latin1').trim();
+      if (comm === 'libuv-worker') return true;
+      if (comm === 'DelayedTaskSche' || comm === 'MainThread' || comm === 'V8Worker') named = true;
+    }
+    return named ? false : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pool's size as libuv will make it (UV_THREADPOOL_SIZE, 1..1024; 4 unset). */
 function poolSize() {
   const n = Number(process.env.UV_THREADPOOL_SIZE);
   return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
 }
 
-module.exports = { PoolMeter, poolSize, isPoolType };
+module.exports = { PoolMeter, poolSize, poolStarted, isPoolType };

@@ -15,7 +15,7 @@ const { WorkMeter } = require('./work-meter.cjs');
 const { endAbandonedRun } = require('./tool-gone.cjs');
 const { ThreadHub } = require('./thread-hub.cjs');
 const { markThreadsProfiled } = require('./config.cjs');
-const { PoolMeter, poolSize } = require('./pool-meter.cjs');
+const { PoolMeter, poolSize, poolStarted } = require('./pool-meter.cjs');
 const { RequestMeter } = require('./request-meter.cjs');
 
 const LONG_GC_MS = 10;
@@ -53,7 +53,7 @@ function start(config, hooks = {}) {
   const clusterExits = thread ? null : watchClusterExits(push);
   // libuv's thread pool is the process's: measured from its main thread only
   const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
-  const pool = thread || off.includes('pool') ? null : new PoolMeter(push, config.thresholdMs);
+  const pool = thread || off.includes('pool') || !mayTimePool(config, push) ? null : new PoolMeter(push, config.thresholdMs);
   const requests = off.includes('requests') ? null : new RequestMeter(push);
   const monitor = new LoopMonitor(config, (block) => {
     sink.push({ type: 'block', ...block });
@@ -124,6 +124,7 @@ function start(config, hooks = {}) {
     requests?.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
+    monitor.close();
     stacks?.stop();
     origin?.stop();
     gc.stop();
@@ -235,6 +236,19 @@ function start(config, hooks = {}) {
       sink.discard();
     },
   };
+}
+
+/**
+ * Whether the pool may be timed: always in an app the tool started; attached to a running app,
+ * only when its pool threads already run (a canary would start them, and they never go away).
+ * @param {import('./config.cjs').AgentConfig} config @param {(event: object) => void} push
+ */
+function mayTimePool(config, push) {
+  if (!config.ownInspector) return true;
+  const started = poolStarted();
+  if (started === true) return true;
+  if (started === null) push({ type: 'note', text: 'libuv\'s thread pool is not timed when attached on this Node (its threads cannot be told apart before Node 22, and timing it could start them in your app)' });
+  return false;
 }
 
 /** The CPUs this process may run on. */

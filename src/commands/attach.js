@@ -80,7 +80,8 @@ export async function attach(opts, io) {
   } finally {
     progress.stop();
     link.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // the agent may still be removing its own files as it detaches: retry a folder that refills
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }
 

@@ -197,7 +197,8 @@ export async function run(opts, io) {
     progress.stop();
     loops?.close();
     output.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // the agent may still be removing its own files as it detaches: retry a folder that refills
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
