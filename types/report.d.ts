@@ -70,7 +70,8 @@ export interface Report {
   /** every event loop of the app, each diagnosed like the main one: the main thread first, then
    *  cluster workers (by pid), then worker threads (--threads). Reports before 0.3 lack it. */
   loops?: LoopSection[];
-  stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none' };
+  /** lost: why the CPU profile the run asked for is missing (absent when it is not) */
+  stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none'; lost?: string };
   /** the CPU profile kept beside report.json, or null (--no-profile, or no profile was written) */
   profile: ReportProfile | null;
   http: { probe: HttpSummary | null; load: HttpSummary | null };

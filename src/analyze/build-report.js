@@ -102,6 +102,9 @@ export function buildReport(record) {
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
+  // a profile that was asked for and is missing: why, as far as the run knows it
+  const lostProfile = record.stacks?.profile && !continuous ? missingProfile(record, agent) : null;
+  if (lostProfile) notes.push(`no CPU profile of the window: ${lostProfile}; blocks are named from the watchdog's captures where there are some`);
 
   const timeline = buildTimeline({
     windowMs: record.windowMs, from, to,
@@ -171,6 +174,7 @@ export function buildReport(record) {
     stacks: {
       mode: stacksMode,
       source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',
+      ...(lostProfile ? { lost: lostProfile } : {}),
     },
     profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(Math.max(from, continuous.startEpochMs)), intervalUs: continuous.intervalUs } : null,
     http: {
@@ -201,6 +205,18 @@ export function buildReport(record) {
   if (record.threads === undefined) report.threads = threadRows(others, to - from);
   if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
   return report;
+}
+
+/**
+ * Why the CPU profile the run asked for is missing.
+ * @param {RunRecord} record @param {import('./agent-data.js').AgentData | null} agent
+ */
+function missingProfile(record, agent) {
+  if (!agent) return 'the agent sent no data';
+  if (!record.flushed && record.stillRunningAtEnd) return 'the agent did not confirm it had written its data (no answer to the stop request in time: its loop was busy)';
+  if (!record.stillRunningAtEnd) return 'the app ended before the agent could write it';
+  const said = agent.notes.find((n) => /profil/i.test(n));
+  return said ?? 'the agent answered the stop request but wrote no profile';
 }
 
 /**

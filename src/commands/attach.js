@@ -68,6 +68,9 @@ export async function attach(opts, io) {
     await link.waitFor((m) => m.type === 'released', timeoutMs, io.stop);
     io.stderr.write(`eventloop-probe: attached to pid ${opts.pid} (Node.js ${injected.nodeVersion}, up ${formatUptime(injected.uptimeS)}); ${where.load ? `loading ${where.origin}` : where.probePath ? `probing ${where.origin}${where.probePath}` : 'observing'} for ${opts.duration} s\n`);
     const measured = await measureWindow(link, { origin: where.origin, routes: where.routes, probePath: where.probePath, windowMs: WINDOW_MS }, { ...opts, load: where.load }, io, progress);
+    // the agent writes everything it holds (the CPU profile of the window too) and says so before
+    // the data is read
+    link.send({ cmd: 'stop' });
     const flushed = Boolean(await link.waitFor((m) => m.type === 'stopped', io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill));
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();

@@ -88,6 +88,11 @@ test('attach to a running server: blocks with the handler in their stacks, the s
   const named = report.blocks.filter((b) => JSON.stringify(b.stack).includes('handleSlowReport'));
   assert.ok(named.length >= 2, `blocks: ${JSON.stringify(report.blocks.map((b) => b.durationMs))}`);
   assert.ok(report.http.probe.requests > 0);
+  // the agent wrote its CPU profile before the tool read its data: the blocks are named from it
+  assert.equal(report.stacks.source, 'profile', JSON.stringify(report.stacks));
+  assert.equal(report.stacks.lost, undefined);
+  assert.equal(report.profile.file, 'profile.cpuprofile');
+  assert.ok(named.every((b) => b.culprit?.functionName === 'handleSlowReport'), JSON.stringify(named.map((b) => b.culprit)));
 
   assert.equal(await get(server.port, '/'), 'ok\n', 'the server no longer serves');
   assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
