@@ -82,7 +82,7 @@ function startStacks(config, push, loop) {
     });
     worker.on('message', (message) => {
       if (message === 'done') watchdogDone();
-      else if (message && message.type === 'tool') push(message);
+      else if (message && (message.type === 'tool' || message.type === 'note')) push(message);
     });
     worker.on('exit', () => watchdogDone());
     worker.on('error', (error) => push({ type: 'note', text: `the stack watchdog stopped: ${error.message}` }));

@@ -71,13 +71,14 @@ export async function attach(opts, io) {
     // the agent writes everything it holds (the CPU profile of the window too) and says so before
     // the data is read
     link.send({ cmd: 'stop' });
-    const flushed = Boolean(await link.waitFor((m) => m.type === 'stopped', io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill));
+    const answer = await link.waitFor((m) => m.type === 'stopped' || (m.type === 'agent-error' && m.cmd === 'stop'), io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill);
+    const flushed = answer?.type === 'stopped';
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
     const report = buildAttachReport({
       opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
-      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS,
+      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS, messages: link.messages,
     });
     return report;
   } finally {

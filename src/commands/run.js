@@ -18,7 +18,7 @@ import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { stacksConfig, keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
-import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
+import { connectionNotes, earlyExitNote, withHint, agentErrorNotes } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
@@ -144,6 +144,7 @@ export async function run(opts, io) {
     }) ?? early;
     const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : []), ...(early ? [early] : [])];
     notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
+    notes.push(...agentErrorNotes(child.messages));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
