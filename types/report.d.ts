@@ -159,8 +159,8 @@ export interface LagFigures {
 
 export interface LagSummary extends LagFigures {
   resolutionMs: number | null;
-  /** the same from perf_hooks.monitorEventLoopDelay, when available */
-  eld: LagFigures | null;
+  /** perf_hooks.monitorEventLoopDelay's figures: in reports of versions before 0.2 only */
+  eld?: LagFigures | null;
 }
 
 export interface WarmupSection {

@@ -19,7 +19,7 @@ const LAG_FIELDS = ['minMs', 'meanMs', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'samp
 
 /** Numeric fields of report.json schemaVersion 1 that a budget may name. */
 export const NUMERIC_PATHS = [
-  ...LAG_FIELDS.map((f) => `lag.${f}`), 'lag.resolutionMs', ...LAG_FIELDS.map((f) => `lag.eld.${f}`),
+  ...LAG_FIELDS.map((f) => `lag.${f}`), 'lag.resolutionMs',
   'elu.mean', 'elu.max', 'cpu.percent', 'cpu.userMs', 'cpu.systemMs', 'memory.rssMaxMb', 'memory.heapUsedMaxMb',
   'gc.count', 'gc.totalMs', 'gc.maxMs', 'blocking.count', 'blocking.totalMs', 'blocking.longestMs', 'blocking.fraction',
   ...HTTP_FIELDS.map((f) => `http.probe.${f}`), ...HTTP_FIELDS.map((f) => `http.load.${f}`),

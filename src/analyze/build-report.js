@@ -145,7 +145,6 @@ export function buildReport(record) {
       maxMs: round(lagHistogram.max),
       samples: lagHistogram.count,
       resolutionMs: summary?.resolutionMs ?? null,
-      eld: summary?.eld ? roundAll(summary.eld) : null, // reports before 0.2 only
     },
     elu: {
       mean: eluMean,
