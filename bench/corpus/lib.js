@@ -45,6 +45,7 @@ export function cacheRoot() {
 
 /** node-gyp needs Node's headers; without a network it must find them next to the node binary. */
 function npmEnv() {
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
   const prefix = path.resolve(path.dirname(process.execPath), '..');
   if (!env.npm_config_nodedir && fs.existsSync(path.join(prefix, 'include', 'node', 'common.gypi'))) env.npm_config_nodedir = prefix;
@@ -60,7 +61,8 @@ function npm(dir, args) {
 
 /** @param {string} dir @param {string} name */
 function hasAddon(dir, name) {
-  const walk = (/** @type {string} */ d) => fs.readdirSync(d, { withFileTypes: true }).some((e) =>
+  /** @param {string} d @returns {boolean} */
+  const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).some((e) =>
     e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.node'));
   const pkg = path.join(dir, 'node_modules', name);
   return !fs.existsSync(pkg) || walk(pkg);
