@@ -50,7 +50,8 @@ function describe(e) {
 function describeGot(d) {
   if (d.problem === 'none' || (d.problem === 'unknown' && d.status)) return d.status ?? 'no report';
   if (d.problem === 'unknown') return 'no report';
-  return `${d.problem === 'thread-pool' ? 'pool: ' : ''}${d.owner ?? '?'} @${d.line ?? '-'} ${d.fix ?? '?'} (${d.status})`;
+  const named = d.owner || d.line || d.fix ? `${d.owner ?? '?'} @${d.line ?? '-'} ${d.fix ?? '?'}` : 'no owner/line/fix';
+  return `${d.problem === 'thread-pool' ? 'pool' : 'block'}: ${named} (${d.status})`;
 }
 
 /**
@@ -71,8 +72,9 @@ export function scoreCase(c, report) {
   if (fixGiven && d.fix !== e.fix) return { ...base, score: 'wrong', note: `fix ${d.fix}` };
   const lineOk = e.line === null || (typeof d.line === 'number' && Math.abs(d.line - e.line) <= 1);
   if (d.owner && fixGiven && lineOk) return { ...base, score: 'right', note: '' };
-  const missing = [!d.owner && 'owner', !fixGiven && 'fix', !lineOk && (d.line == null ? 'line' : `line ${d.line}`)].filter(Boolean);
-  return { ...base, score: 'generic', note: `found the ${e.problem}; ${missing.join(', ')} not specific` };
+  const gaps = [!d.owner && 'no owner', !fixGiven && (d.fix ? `fix '${d.fix}' not a key` : 'no fix'),
+    !lineOk && (d.line == null ? 'no line' : `line ${d.line}, not ${e.line}`)].filter(Boolean);
+  return { ...base, score: 'generic', note: `found the ${e.problem}; ${gaps.join(', ')}` };
 }
 
 /** @param {Scored[]} rows */

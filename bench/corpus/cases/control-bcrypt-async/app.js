@@ -1,5 +1,5 @@
-// Control: login with the native bcrypt's async hash (cost 10) at low concurrency: the hashes run
-// on libuv's pool, two at a time on four threads, and the probe's file read does not wait.
+// Control: login with the native bcrypt's async hash (cost 10), one request at a time: the hash runs
+// on one of libuv's four pool threads, a core stays free for the loop, and the probe's read does not wait.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
