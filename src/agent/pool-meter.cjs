@@ -34,7 +34,7 @@ class PoolMeter {
   constructor(push, thresholdMs) {
     this.push = push;
     this.thresholdMs = thresholdMs;
-    /** @type {Set<{t: number, submitted: number, elu: import("node:perf_hooks").EventLoopUtilization, busiest: number}>} the canaries out, each with the longest gap between heartbeats since it left */
+    /** @type {Set<{t: number, submitted: number, elu: import("node:perf_hooks").EventLoopUtilization}>} the canaries out */
     this.inFlight = new Set();
     this.submitting = false;
     this.stopped = true;
@@ -57,17 +57,13 @@ class PoolMeter {
     this.stopped = false;
   }
 
-  /**
-   * Called on every heartbeat: submits the next canary when due (no timer of its own).
-   * @param {number} sinceLastMs the time since the previous beat: the loop was busy at most that long
-   */
-  tick(sinceLastMs) {
-    for (const canary of this.inFlight) canary.busiest = Math.max(canary.busiest, sinceLastMs);
+  /** Called on every heartbeat: submits the next canary when due (no timer of its own). */
+  tick() {
     if (this.stopped || this.inFlight.size >= MAX_IN_FLIGHT) return;
     const now = performance.now();
     if (now - this.lastSubmit < CANARY_MS) return;
     this.lastSubmit = now;
-    const canary = { t: epochNow(), submitted: now, elu: performance.eventLoopUtilization(), busiest: 0 };
+    const canary = { t: epochNow(), submitted: now, elu: performance.eventLoopUtilization() };
     this.inFlight.add(canary);
     this.submitting = true; // our own request: not one of the app's callers
     try {
@@ -78,14 +74,14 @@ class PoolMeter {
     this.submitting = false;
   }
 
-  /** @param {{t: number, submitted: number, elu: import('node:perf_hooks').EventLoopUtilization, busiest: number}} canary */
+  /** @param {{t: number, submitted: number, elu: import('node:perf_hooks').EventLoopUtilization}} canary */
   done(canary) {
     this.inFlight.delete(canary);
     if (this.stopped) return;
     const { t, submitted, elu } = canary;
     const elapsedMs = performance.now() - submitted;
     const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
-    const waitMs = Math.min(elapsedMs, Math.max(idle, elapsedMs - canary.busiest));
+    const waitMs = Math.min(elapsedMs, idle);
     this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
     if (waitMs >= this.thresholdMs && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }
@@ -146,7 +142,9 @@ class PoolMeter {
     this.collecting = false;
     if (this.burstTimer) clearTimeout(this.burstTimer);
     this.burstTimer = null;
-    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms }) => ({ type, stack, ms }));
+    const now = performance.now();
+    // a request still waiting when the burst ends: how long so far (it took at least that)
+    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t }) => ({ type, stack, ms, ...(ms === null ? { openMs: round(now - t) } : {}) }));
     this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests });
     this.seen = [];
     this.open = new Map();

@@ -58,9 +58,9 @@ function start(config, hooks = {}) {
   const monitor = new LoopMonitor(config, (block) => {
     sink.push({ type: 'block', ...block });
     requests?.block(block.t, block.durationMs);
-  }, stacks || pool ? (now, sched, delayMs) => {
+  }, stacks || pool ? (now, sched) => {
     stacks?.beat(now, sched);
-    pool?.tick(delayMs + config.resolutionMs);
+    pool?.tick();
   } : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
