@@ -17,10 +17,10 @@ const { epochNow } = require('./clock.cjs');
 
 const CANARY_MS = 200;
 const MAX_IN_FLIGHT = 5;
-const BURST_MS = 1000;
+const BURST_MS = 2000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
-const BURST_EVERY_MS = 10000;
+const BURST_EVERY_MS = 5000;
 const STACK_FRAMES = 14;
 // Node's async resources that are requests to the thread pool.
 const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);

@@ -27,8 +27,8 @@ export function diagnoseBlock(samples, c, sources) {
   const owned = blockOwners(samples, c.durationMs, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
   const asyncName = entryName.replace(/Sync$/, '');
-  const asyncSibling = owned.owner?.kind === 'package' && owned.entry && asyncName !== entryName
-    && sources.definesName(owned.entry.url, asyncName) ? asyncName : null;
+  const asyncSibling = (owned.owner?.kind === 'package' || owned.owner?.kind === 'native') && owned.entry?.url && asyncName !== entryName
+    && sources.definesName(/** @type {{url: string}} */ (owned.entry).url, asyncName) ? asyncName : null;
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
   const fix = fixFor(owned, c.cause, { asyncSibling, verb });
@@ -73,7 +73,7 @@ function labelOf(c, o, site) {
   const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${o.regex}/` : '';
   switch (owner.kind) {
     case 'package': return `${owner.name}${v} ${c.functionName}${rx}${from}`;
-    case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${rx}${from}`;
+    case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${o.via ? ` via ${o.via.name}${o.via.version ? `@${o.via.version}` : ''}` : ''}${rx}${from}`;
     case 'native': return `${owner.name}${v} (native)${from}`;
     case 'json': return `${owner.name}${from}`;
     case 'gc': return `garbage collection${from}`;

@@ -32,13 +32,14 @@ export function fixFor(o, cause, extra = {}) {
   const kind = o.owner?.kind ?? 'gc';
   if (kind === 'gc') return 'allocation';
   if (kind === 'json') return 'payload';
-  if (kind === 'native') return 'native-sync';
+  if (kind === 'native') return extra.asyncSibling ? 'async-form' : 'native-sync';
   if (kind === 'package') {
     if (o.regexShare >= REGEX_SHARE) return 'regex-dependency';
     if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
-    // a copy is all allocation, whatever share of it the collector took so far
-    if (o.gcShare >= ALLOCATION_SHARE || extra.verb === 'copy') return 'allocation';
+    // a copy is all allocation, whatever share of it the collector took so far; a call that
+    // parses, renders or validates allocates as it goes, and is fixed by calling it less
+    if (extra.verb === 'copy' || (o.gcShare >= ALLOCATION_SHARE && !extra.verb)) return 'allocation';
     return 'cache-bound-offload';
   }
   if (kind === 'node') {
@@ -103,6 +104,10 @@ export function adviceText(fix, o, c) {
   const site = o.calledFrom ? c.site(o.calledFrom) : o.entry ? c.site(o.entry) : null;
   switch (fix) {
     case 'async-form': {
+      if (owner?.kind === 'node' && o.call && o.via) {
+        const v = `${o.via.name}${o.via.version ? `@${o.via.version}` : ''}`;
+        return `${o.call.name}, called by ${v}${o.via.functionName ? ` (${o.via.functionName})` : ''}${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}, held the loop ${ms} ms: the package does its work with Node's synchronous API; use the package's async or streaming form if it has one (the work then runs on libuv's thread pool), or call it from a worker thread${gc}`;
+      }
       if (owner?.kind === 'node' && o.call) return `${o.call.name}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${callFix(o.call)}${gc}`;
       const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
