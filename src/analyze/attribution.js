@@ -10,6 +10,7 @@ import { matchKnownCall } from './known-calls.js';
 import { BlockSampler } from './block-samples.js';
 import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
+import { ownerOf } from './ownership.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -89,7 +90,8 @@ export function attributeBlocks(blocks, profiles, context) {
         call, gcShare, matched: call ? `${call.frame.functionName} ${siteOf(call.frame, context.cwd)}` : undefined,
       }),
     });
-    (result.tool ? [] : blame.tops).forEach((t, i) => {
+    // the call sites count the app's blocks only: the same blocks the table lists
+    (ownerOf(result, context.thresholdMs ?? 0) !== 'app' ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
       const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
       s.blockedMs += t.ms;
