@@ -34,6 +34,7 @@ class LoopMonitor {
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
+    this.stopped = false;
     this.sched = schedstatReader();
     this.runWait = () => this.sched()?.waitMs ?? null;
     /** @type {number | null} */
@@ -85,7 +86,10 @@ class LoopMonitor {
     this.timer.unref();
   }
 
+  /** The last beat, once: what the agent does after it (its own exit work) is not the app's. */
   stop() {
+    if (this.stopped) return;
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.beat();

@@ -195,6 +195,9 @@ function start(config, hooks = {}) {
   /** @param {number} code */
   const onExit = (code) => {
     if (!stopped) sink.push({ type: 'exit', t: epochNow(), code });
+    // the loop's last beat first: the watchdog's hang-up below may wait (up to 200 ms on a busy
+    // machine), and that wait is the agent's own exit work, not a stall of the app
+    monitor.stop();
     stacks?.beforeExit();
     finish();
   };
