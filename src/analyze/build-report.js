@@ -102,8 +102,8 @@ export function buildReport(record) {
   });
   const seconds = measuredMs / 1000;
   const cpuMs = summary ? summary.cpu.userMs + summary.cpu.systemMs : 0;
-  const eluValues = timeline.points.map((p) => p.elu).filter((v) => v !== null);
-  const eluMean = summary ? round3(summary.elu.utilization) : 0;
+  const elu = eluOfWindows(timeline.points, record.windowMs, measuredMs, summary ? round3(summary.elu.utilization) : 0);
+  const eluMean = elu.mean;
   const cpuPercent = measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0;
   const found = loopFindings({
     blocks: blocks.length, seconds, elu: eluMean, cpuPercent,
@@ -134,10 +134,7 @@ export function buildReport(record) {
       resolutionMs: summary?.resolutionMs ?? null,
       eld: summary?.eld ? roundAll(summary.eld) : null, // reports before 0.2 only
     },
-    elu: {
-      mean: eluMean,
-      max: eluValues.length ? Math.max(...eluValues) : 0,
-    },
+    elu,
     cpu: {
       percent: cpuPercent,
       userMs: round(summary?.cpu.userMs ?? 0),
@@ -220,6 +217,28 @@ function warmupSection(warm, blocks, windows, record, windowMs) {
     probe: warmProbe ? warmProbe.summary(seconds, record.thresholdMs) : null,
     load: warmLoad ? warmLoad.summary(seconds) : null,
   };
+}
+
+/**
+ * Utilisation over the window, mean and max from the same heartbeat windows (each weighed by the
+ * part of it inside the measured window), so the mean is never above the max. Without a window
+ * (a process that lived a few ms), both are the loop's own reading.
+ * @param {import('./timeline.js').TimelinePoint[]} points @param {number} windowMs @param {number} measuredMs
+ * @param {number} fallback
+ */
+function eluOfWindows(points, windowMs, measuredMs, fallback) {
+  let weighted = 0;
+  let span = 0;
+  let max = 0;
+  for (const p of points) {
+    if (p.elu === null) continue;
+    const part = Math.max(0, Math.min(p.tMs + windowMs, measuredMs) - Math.max(p.tMs, 0));
+    weighted += p.elu * part;
+    span += part;
+    max = Math.max(max, p.elu);
+  }
+  if (!(span > 0)) return { mean: fallback, max: fallback };
+  return { mean: Math.min(max, round3(weighted / span)), max };
 }
 
 /** @param {number} bytes */
