@@ -109,6 +109,9 @@ export interface ReportRun {
   startedAt: string;
   durationMs: number;
   spawnedAt: string;
+  /** the main module's run, from the agent's start to the loop's first turn (not lag, never judged);
+   *  null when the agent joined a running loop (attach, a process found by its listen) or in older reports */
+  startupMs?: number | null;
   mode: RunMode;
   thresholdMs: number;
   settings: RunSettings;

@@ -49,7 +49,14 @@ function start(config, hooks = {}) {
   const hub = !thread && config.threads && config.role === 'main'
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now, sched) => stacks.beat(now, sched) : undefined);
+  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks ? (now, sched) => stacks.beat(now, sched) : undefined,
+    (startup) => {
+      // the main module has run: a script's window starts at the loop's first turn
+      if (startup.loopAt !== null) resetCounters();
+      const event = { type: 'startup', ...startup };
+      sink.push(event);
+      channel.send(event);
+    });
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);

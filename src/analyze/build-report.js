@@ -25,6 +25,7 @@ export const SCHEMA_VERSION = 1;
  *   attached: measured by `attach` in a process that was already running
  * @property {'load' | 'observe' | 'script'} mode
  * @property {number} spawnedAt epoch ms
+ * @property {number | null} [startupMs] the main module's run before the loop's first turn (not measured as lag)
  * @property {number} measureStart epoch ms
  * @property {number} measureEnd epoch ms
  * @property {{from: number, to: number} | null} [warmup] load before the window: shown apart, not judged
@@ -119,6 +120,7 @@ export function buildReport(record) {
       startedAt: new Date(from).toISOString(),
       durationMs: round(measuredMs),
       spawnedAt: new Date(record.spawnedAt).toISOString(),
+      startupMs: record.startupMs === undefined || record.startupMs === null ? null : round(record.startupMs),
       mode: record.mode,
       thresholdMs: record.thresholdMs,
       settings: record.settings,

@@ -123,7 +123,8 @@ export async function run(opts, io) {
     const appPid = child.messages.find((m) => m.type === 'hello')?.pid ?? child.pid;
     const agents = readAgentData(dataDir);
     const agent = agents.find((d) => d.pid === appPid && d.threadId === null) ?? null;
-    const windowFrom = observed.measureStart ?? spawnedAt;
+    // a script's window starts at its loop's first turn: its main module's run is start-up
+    const windowFrom = (observed.mode === 'script' ? agent?.startup?.loopAt : null) ?? observed.measureStart ?? spawnedAt;
     // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
     const profiles = mergeContinuous(readProfiles(dataDir, appPid), observed.warmup?.from ?? windowFrom, observed.measureEnd);
     const windowProfiles = mergeContinuous(profiles, windowFrom, observed.measureEnd);
@@ -155,6 +156,7 @@ export async function run(opts, io) {
       },
       mode: observed.mode,
       spawnedAt,
+      startupMs: agent?.startup?.durationMs ?? null,
       measureStart: windowFrom,
       measureEnd: observed.measureEnd,
       warmup: observed.warmup ?? null,

@@ -74,7 +74,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     }
     out.push(http.toString());
   }
-  const warm = warmupLine(report);
+  const warm = warmupLine(report) ?? startupLine(report);
   if (warm) out.push(c.dim(warm));
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
   for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
@@ -112,6 +112,17 @@ export function warmupLine(report) {
     parts.unshift(w.probe.requests > 0 ? `probe p99 ${ms(w.probe.p99Ms)} (max ${ms(w.probe.maxMs)})` : 'no probe answered');
   }
   return `warm-up ${(w.durationMs / 1000).toFixed(1)} s before the window, not judged: ${parts.join(', ')}`;
+}
+
+/**
+ * A script's start-up (its main module, before the loop's first turn) when it took a block's
+ * length: outside the window, never judged. Null otherwise.
+ * @param {Pick<Report, 'run'>} report
+ */
+export function startupLine(report) {
+  const startup = report.run.startupMs;
+  if (report.run.mode !== 'script' || typeof startup !== 'number' || startup < report.run.thresholdMs) return null;
+  return `start-up ${ms(startup)} before the loop's first turn (the main module), not judged`;
 }
 
 /** @param {Report} report @param {Chalk} c */
