@@ -11,6 +11,7 @@ import type { BudgetResult } from '../src/analyze/budgets.js';
 import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
+import type { RunFailure } from '../src/analyze/run-failure.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 /** a worker thread's row: its loop's figures in short */
@@ -27,7 +28,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, RunFailure };
 
 export interface Report {
   schemaVersion: number;
@@ -67,7 +68,10 @@ export interface Report {
   profile: ReportProfile | null;
   http: { probe: HttpSummary | null; load: HttpSummary | null };
   timeline: Timeline;
-  verdict: Verdict;
+  /** null when the app failed to start (failure.stage 'start'): there was no window to judge */
+  verdict: Verdict | null;
+  /** how the app failed (exit code 3), or null: it started, listened when it had to, and ran */
+  failure?: RunFailure | null;
   /** libuv loop counters, when the agent measured them */
   loop: LoopCounts | null;
   findings: Finding[];
@@ -95,6 +99,13 @@ export interface ReportTarget {
   signal: string | null;
   port: number | null;
   listenAfterMs: number | null;
+  /** `run -- <command>`: the command as given (absent or null in the short form) */
+  command?: string[] | null;
+  /** the process started (`run -- npm start`) or named (`attach <pid of npm>`) when it is not the one
+   *  measured: npm, a shell, a process manager; null when the app is that process */
+  launcher?: { pid: number; command: string; exitCode?: number | null; signal?: string | null } | null;
+  /** the measured process's command line, when it is not the process started or named */
+  commandLine?: string | null;
   /** `attach`: measured in a process that was already running (absent for `run`) */
   attached?: boolean;
   /** `attach`: how long the process had been running, in seconds */

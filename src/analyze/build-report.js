@@ -19,10 +19,7 @@ export const SCHEMA_VERSION = 1;
  * @typedef {import('../../types/report.js').Report} Report
  * @typedef {object} RunRecord
  * @property {{name: string, version: string}} tool
- * @property {{script: string, args: string[], nodeVersion: string, pid: number,
- *   exitCode: number | null, signal: string | null, port: number | null, listenAfterMs: number | null,
- *   attached?: boolean, uptimeAtAttachS?: number, portsBefore?: string[], portsAfter?: string[] | null}} target
- *   attached: measured by `attach` in a process that was already running
+ * @property {import('../../types/report.js').ReportTarget} target
  * @property {'load' | 'observe' | 'script'} mode
  * @property {number} spawnedAt epoch ms
  * @property {number | null} [startupMs] the main module's run before the loop's first turn (not measured as lag)
@@ -47,6 +44,8 @@ export const SCHEMA_VERSION = 1;
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts every file the report folder will hold, by kind
  * @property {import('./budgets.js').Budget[]} [failOn] budgets to evaluate (--fail-on)
+ * @property {import('./run-failure.js').RunFailure | null} [failure] how the app failed; a failed start
+ *   (before the window) gets no verdict
  */
 
 /** @param {RunRecord} record @returns {Report} */
@@ -183,6 +182,12 @@ export function buildReport(record) {
   for (const loop of others) report.notes.push(...loop.notes);
   if (record.threads === undefined) report.threads = threadRows(others, to - from);
   if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
+  report.failure = record.failure ?? null;
+  if (report.failure?.stage === 'start') {
+    // nothing ran that could be judged: no verdict, and no loop diagnosed
+    report.verdict = null;
+    report.loops = [];
+  }
   return report;
 }
 

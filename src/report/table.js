@@ -5,6 +5,7 @@ import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
+import { renderFailedStart } from './failure.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -24,6 +25,7 @@ function table(head) {
 
 /** @param {Report} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
 export function renderRunTables(report, c, cwd = process.cwd()) {
+  if (!report.verdict) return renderFailedStart(report, cwd);
   const T = report.run.thresholdMs;
   /** @param {number} v */
   const lagCell = (v) => (v >= T ? c.red(ms(v)) : v >= T / 5 ? c.yellow(ms(v)) : ms(v));
