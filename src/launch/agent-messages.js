@@ -15,8 +15,11 @@ export class AgentMessages {
     this.listeners = new Set();
   }
 
-  /** Reads JSON lines from the agent's socket. @param {import('node:net').Socket} socket */
-  read(socket) {
+  /**
+   * Reads JSON lines from the agent's socket.
+   * @param {import('node:net').Socket} socket @param {() => boolean} [open] whether its lines still count
+   */
+  read(socket, open = () => true) {
     socket.on('error', () => {});
     onLines(socket, (line) => {
       let message;
@@ -25,9 +28,14 @@ export class AgentMessages {
       } catch {
         return;
       }
-      this.list.push(message);
-      for (const listener of this.listeners) listener(message);
+      if (open()) this.push(message);
     });
+  }
+
+  /** A message of the agent, however it came. @param {AgentMessage} message */
+  push(message) {
+    this.list.push(message);
+    for (const listener of this.listeners) listener(message);
   }
 
   /**
