@@ -9,7 +9,7 @@ import net from 'node:net';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { onLines } from '../agent/channel.cjs';
+import { onMessages } from './agent-messages.js';
 
 /** How long a cluster worker's claim waits for its primary's before it is taken alone. */
 const WORKER_WAIT_MS = 1000;
@@ -67,20 +67,14 @@ export class ClaimServer {
       this.waiting.delete(socket);
       if (this.measured?.socket === socket) this.handlers.onGone();
     });
-    onLines(socket, (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return;
-      }
+    onMessages(socket, (message) => {
+      const { pid, ppid, clusterWorker } = message;
       if (this.measured?.socket === socket) this.handlers.onMessage(message);
-      else if (message?.type === 'candidate') {
-        this.who.set(socket, message);
+      else if (message.type === 'candidate') {
+        this.who.set(socket, { pid, ppid, clusterWorker });
         // once the app is measured, only its cluster workers (which listen after it) are candidates
-        if (this.measured && !this.isMeasuredWorker(message)) this.ignore(socket);
-      }
-      else if (message?.type === 'claim' && this.waiting.has(socket)) this.onClaim(socket, message);
+        if (this.measured && !this.isMeasuredWorker({ ppid, clusterWorker })) this.ignore(socket);
+      } else if (message.type === 'claim' && this.waiting.has(socket)) this.onClaim(socket, /** @type {Claim} */ (/** @type {unknown} */ (message)));
     });
   }
 
