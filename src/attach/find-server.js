@@ -40,7 +40,8 @@ export function serverBelow(pid, wantPort) {
     throw new UsageError(`${self} does not serve itself, and ${picked.length} Node.js processes below it listen: ${named(picked)}`,
       'give the pid of the one to measure, or --port to pick it by its port');
   }
-  if (node && !manager) return { pid, launcher: null, commandLine: null }; // a node process that does not listen: observed as it is
+  // a node process that does not listen is observed as it is; what is neither Node.js nor above it is refused as such
+  if ((node && !manager) || (!node && below.length === 0)) return { pid, launcher: null, commandLine: null };
   const what = manager ? 'a package manager' : `not Node.js (${path.basename(exe)})`;
   if (below.length) {
     throw new UsageError(`${self} is ${what}, and none of the Node.js processes below it listens: ${named(below.map((p) => ({ ...p, ports: [] })))}`,
