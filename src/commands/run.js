@@ -12,7 +12,7 @@ import { prepareOutDir } from '../launch/out-dir.js';
 import { Target, CHANNEL_FD } from '../launch/target.js';
 import { LoopSockets } from '../launch/loop-sockets.js';
 import { ClaimServer } from '../launch/claims.js';
-import { envFileNodeOptions } from '../launch/command.js';
+import { envFileNodeOptions, misplacedNodeFlag } from '../launch/command.js';
 import { unclaimedListeners } from '../launch/unclaimed.js';
 import { measureWindow } from './measure-window.js';
 import { stacksConfig } from './run-stacks.js';
@@ -86,6 +86,10 @@ const WINDOW_MS = 100;
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd, io.env);
+  const misplaced = misplacedNodeFlag(opts.appArgs ?? []);
+  if (misplaced && !target.given) {
+    io.stderr.write(`eventloop-probe: ${misplaced} is among the app's arguments (after the app file), so node does not see it; for node: --node-arg=${misplaced}, or run -- node ${misplaced} ${opts.app}\n`);
+  }
   const profiler = resolveProfiler(opts, io);
   if (profiler && (target.given || opts.nodeArg?.length)) {
     throw new UsageError(`--${opts.profiler ? 'profiler' : 'clinic'} runs the app file itself, without node flags or a command`, 'give the app file: eventloop-probe run --profiler 0x server.js');

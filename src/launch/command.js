@@ -36,6 +36,17 @@ export function splitNodeArgs(args) {
   return { nodeArgs: args, script: null, scriptArgs: [] };
 }
 
+// node flags that an app hardly takes as its own arguments
+const NODE_ONLY = /^(--env-file(-if-exists)?|--import|--require|-r|--loader|--experimental-loader|--experimental-strip-types|--enable-source-maps|--max-old-space-size|--inspect(-brk)?)(=|$)/;
+
+/**
+ * A node flag among the app's arguments (`run server.js -- --env-file=.env`): it reaches the app's
+ * argv, not node. @param {string[]} appArgs @returns {string | null}
+ */
+export function misplacedNodeFlag(appArgs) {
+  return appArgs.find((a) => NODE_ONLY.test(a)) ?? null;
+}
+
 /** @param {string[]} nodeArgs @returns {boolean} a loader or type stripping is given */
 export function hasLoader(nodeArgs) {
   return nodeArgs.some((a) => LOADER_FLAGS.test(a));

@@ -133,3 +133,16 @@ test('a crash inside the window is a failed run, not a failed start: the window 
   assert.match(run.r.stderr, /\n {2}log: .*target\.log\n?$/);
   await run.assertClean();
 });
+
+test('run server.js -- --env-file=.env: the flag goes to the app, which fails without its .env; the tool says where node flags go', async (t) => {
+  const run = await isolatedRun(t, {
+    files: { 'server.js': ENV_SERVER, '.env': 'DB_URL=postgres://localhost/app\n' },
+    args: ({ out }) => ['run', 'server.js', '--out', out, '--', '--env-file=.env'],
+  });
+  assert.equal(run.r.code, 3, run.r.stderr);
+  assert.match(run.r.stderr, /^eventloop-probe: --env-file=\.env is among the app's arguments \(after the app file\), so node does not see it; for node: --node-arg=--env-file=\.env, or run -- node --env-file=\.env server\.js\n/);
+  assert.match(run.r.stderr, /\n {2}Error: DB_URL is not set\n/);
+  assert.equal(run.report().failure.stage, 'start');
+  assert.deepEqual(run.report().target.args, ['--env-file=.env']);
+  await run.assertClean();
+});

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { splitNodeArgs, isNode, dotenvValue, envFileNodeOptions, commandName, hasLoader } from '../../src/launch/command.js';
+import { splitNodeArgs, isNode, dotenvValue, envFileNodeOptions, commandName, hasLoader, misplacedNodeFlag } from '../../src/launch/command.js';
 import { splitCommand } from '../../src/cli.js';
 import { nodeArgs, isNodeFlag } from '../../src/options.js';
 import { resolveTarget } from '../../src/commands/run-target.js';
@@ -32,6 +32,8 @@ test('node\'s own flags, the entry file and its arguments', () => {
   assert.equal(isNode('nodemon'), false);
   assert.equal(hasLoader(['--import=tsx']), true);
   assert.equal(hasLoader(['--env-file=.env']), false);
+  assert.equal(misplacedNodeFlag(['--port', '3000', '--env-file=.env']), '--env-file=.env', 'run server.js -- --env-file=.env');
+  assert.equal(misplacedNodeFlag(['--port', '3000', '--verbose']), null);
 });
 
 test('a report folder named for the entry file, else the command', () => {
