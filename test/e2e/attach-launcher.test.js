@@ -11,6 +11,8 @@ import path from 'node:path';
 import { runBin, readReport, tempDir, ROOT, until } from '../helpers.js';
 import { listeningSockets } from '../../src/attach/listening.js';
 
+// npm, its scripts and `node` are this node (under the Node matrix too)
+const THIS_NODE = { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
 const ENV_SERVER = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'env-server.js'), 'utf8');
 
 async function freePort() {
@@ -29,7 +31,7 @@ async function freePort() {
 async function startGroup(t, dir, command, ports) {
   const pidsFile = path.join(dir, 'pids.txt');
   const child = spawn(command[0], command.slice(1), {
-    cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PIDS_FILE: pidsFile, DB_URL: 'postgres://localhost/app', PORT: String(ports[0]) },
+    cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, ...THIS_NODE, PIDS_FILE: pidsFile, DB_URL: 'postgres://localhost/app', PORT: String(ports[0]) },
   });
   const pid = /** @type {number} */ (child.pid);
   t.after(() => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } });
@@ -47,7 +49,7 @@ test('attach to the pid of npm start: the node server below it is measured, and 
   const npm = await startGroup(t, dir, ['npm', 'start'], [port]);
   const [server] = npm.servers();
   const out = path.join(dir, 'out');
-  const r = await runBin(['attach', String(npm.pid), '-d', '1', '--out', out], { cwd: dir, timeoutMs: 60_000 });
+  const r = await runBin(['attach', String(npm.pid), '-d', '1', '--out', out], { cwd: dir, env: THIS_NODE, timeoutMs: 60_000 });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, new RegExp(`pid ${npm.pid} \\(npm start\\) is not the app; measuring the Node\\.js process below it that listens: pid ${server} \\(node server\\.js\\)`));
   const report = readReport(out);

@@ -11,9 +11,14 @@ import path from 'node:path';
 import { isolatedRun } from '../isolated-run.js';
 import { ROOT } from '../helpers.js';
 
+// npm, its scripts and `node` are this node (under the Node matrix too)
+const THIS_NODE = { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
 const ENV_SERVER = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'env-server.js'), 'utf8');
 const CRASH = "const express = require('node:http');\nconst config = require('./config.json');\nexpress.createServer().listen(process.env.PORT);\n";
 const FIXED_PORT = (/** @type {number} */ port) => `require('node:http').createServer((q, s) => s.end()).listen(${port});\n`;
+
+// npm (under Node 22+) keeps its compile cache in the temp folder
+const NPM_TEMP = { tmpOfOthers: /^node-compile-cache$/ };
 
 /** @param {Record<string, string>} scripts */
 const packageJson = (scripts) => JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts }, null, 2);
@@ -48,12 +53,12 @@ async function assertFailedStart(run, expected) {
   // the junit file fails the start, the summary says it
   assert.match(fs.readFileSync(path.join(run.out, 'junit.xml'), 'utf8'), /<testcase classname="eventloop-probe.app" name="the app starts"[^]*<failure /);
   assert.match(fs.readFileSync(path.join(run.out, 'summary.md'), 'utf8'), /failed to start/);
-  await run.assertClean();
+  await run.assertClean(NPM_TEMP);
   return report;
 }
 
 test('failed start: a module that throws while loading (Cannot find module), as a script', async (t) => {
-  const run = await isolatedRun(t, { files: { 'app.js': CRASH }, args: ({ app, out }) => ['run', app, '--out', out] });
+  const run = await isolatedRun(t, { env: THIS_NODE, files: { 'app.js': CRASH }, args: ({ app, out }) => ['run', app, '--out', out] });
   await assertFailedStart(run, {
     reason: 'exited', line: /the app exited with code 1 after [\d.]+ s, before its event loop ever turned$/,
     error: /^\s*Error: Cannot find module '\.\/config\.json'/, frame: /app\.js:2:\d+/,
@@ -63,6 +68,7 @@ test('failed start: a module that throws while loading (Cannot find module), as 
 
 test('failed start: the same crash through npm start, routes asked for', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'app.js': CRASH, 'package.json': packageJson({ start: 'node app.js' }) },
     args: ({ out }) => ['run', '--route', '/', '--out', out, '--', 'npm', 'start'],
     timeoutMs: 90_000,
@@ -79,7 +85,7 @@ test('failed start: the app\'s port is taken (EADDRINUSE)', async (t) => {
   await new Promise((resolve) => busy.listen(0, '127.0.0.1', () => resolve(undefined)));
   t.after(() => busy.close());
   const port = /** @type {net.AddressInfo} */ (busy.address()).port;
-  const run = await isolatedRun(t, { files: { 'app.js': FIXED_PORT(port) }, args: ({ app, out }) => ['run', app, '--route', '/', '--out', out] });
+  const run = await isolatedRun(t, { env: THIS_NODE, files: { 'app.js': FIXED_PORT(port) }, args: ({ app, out }) => ['run', app, '--route', '/', '--out', out] });
   await assertFailedStart(run, {
     reason: 'port-in-use', line: /the app exited with code 1 after [\d.]+ s without listening on a port: its port is already in use/,
     error: /Error: listen EADDRINUSE: address already in use .*:\d+/, frame: /app\.js:1:\d+/,
@@ -88,6 +94,7 @@ test('failed start: the app\'s port is taken (EADDRINUSE)', async (t) => {
 
 test('failed start: the app needs its .env and was started without it', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'server.js': ENV_SERVER, 'package.json': packageJson({ start: 'node server.js' }) },
     args: ({ out }) => ['run', '--out', out, '--', 'npm', 'start'],
     timeoutMs: 90_000,
@@ -97,6 +104,7 @@ test('failed start: the app needs its .env and was started without it', async (t
 
 test('failed start: a script of npm that does not exist', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'package.json': packageJson({ start: 'node server.js' }) },
     args: ({ out }) => ['run', '--out', out, '--', 'npm', 'run', 'dev'],
     timeoutMs: 90_000,
@@ -106,6 +114,7 @@ test('failed start: a script of npm that does not exist', async (t) => {
 
 test('failed start: a module that never listens, routes asked for', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'app.js': "require('node:fs');\nsetInterval(() => {}, 1000);\n" },
     args: ({ app, out }) => ['run', app, '--route', '/', '--listen-timeout', '1', '--out', out],
   });
@@ -114,6 +123,7 @@ test('failed start: a module that never listens, routes asked for', async (t) =>
 
 test('failed start: a command none of whose processes listens', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'worker.js': 'setInterval(() => {}, 1000);\n', 'package.json': packageJson({ start: 'node worker.js' }) },
     args: ({ out }) => ['run', '--listen-timeout', '2', '--out', out, '--', 'npm', 'start'],
     timeoutMs: 90_000,
@@ -122,7 +132,7 @@ test('failed start: a command none of whose processes listens', async (t) => {
 });
 
 test('a crash inside the window is a failed run, not a failed start: the window keeps its verdict', async (t) => {
-  const run = await isolatedRun(t, { fixture: 'crash-mid-run.js', args: ({ app, out }) => ['run', app, '--route', '/', '-c', '2', '-d', '3', '--out', out] });
+  const run = await isolatedRun(t, { env: THIS_NODE, fixture: 'crash-mid-run.js', args: ({ app, out }) => ['run', app, '--route', '/', '-c', '2', '-d', '3', '--out', out] });
   assert.equal(run.r.code, 3, run.r.stderr);
   const report = run.report();
   assert.equal(report.failure.stage, 'run');
@@ -131,11 +141,12 @@ test('a crash inside the window is a failed run, not a failed start: the window 
   assert.match(run.r.stdout, /verdict: /);
   assert.match(run.r.stderr, /the app exited with code 1 after [\d.]+ s\n/);
   assert.match(run.r.stderr, /\n {2}log: .*target\.log\n?$/);
-  await run.assertClean();
+  await run.assertClean(NPM_TEMP);
 });
 
 test('run server.js -- --env-file=.env: the flag goes to the app, which fails without its .env; the tool says where node flags go', async (t) => {
   const run = await isolatedRun(t, {
+    env: THIS_NODE,
     files: { 'server.js': ENV_SERVER, '.env': 'DB_URL=postgres://localhost/app\n' },
     args: ({ out }) => ['run', 'server.js', '--out', out, '--', '--env-file=.env'],
   });
@@ -144,5 +155,5 @@ test('run server.js -- --env-file=.env: the flag goes to the app, which fails wi
   assert.match(run.r.stderr, /\n {2}Error: DB_URL is not set\n/);
   assert.equal(run.report().failure.stage, 'start');
   assert.deepEqual(run.report().target.args, ['--env-file=.env']);
-  await run.assertClean();
+  await run.assertClean(NPM_TEMP);
 });
