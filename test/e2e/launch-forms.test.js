@@ -29,6 +29,20 @@ function linkTsx(work) {
 }
 
 /**
+ * The TypeScript app with tsx installed, run by `command`.
+ * @param {import('node:test').TestContext} t @param {string[]} options the tool's @param {string[]} command
+ */
+function tsApp(t, options, command) {
+  return isolatedRun(t, {
+    env: THIS_NODE,
+    files: { 'src/server.ts': TS_SERVER, 'package.json': packageJson({}) },
+    prepare: linkTsx,
+    args: ({ out }) => ['run', ...options, ...LOAD, '--out', out, '--', ...command],
+    timeoutMs: 90_000,
+  });
+}
+
+/**
  * The checks every form shares: exit 0, load served by the app, the measured process the app's
  * (the pid it wrote), one loop only (nothing of npm, sh or a launcher), no failure.
  * @param {Awaited<ReturnType<typeof isolatedRun>>} run
@@ -97,12 +111,7 @@ test('run server.js --node-arg=--env-file=.env: node flags in the short form', a
 });
 
 test('run -- node --import tsx src/server.ts: a loader\'s TypeScript, blamed on its .ts lines', async (t) => {
-  const run = await isolatedRun(t, {
-    env: THIS_NODE,
-    files: { 'src/server.ts': TS_SERVER, 'package.json': packageJson({}) },
-    prepare: linkTsx,
-    args: ({ out }) => ['run', '--route', '/slow', ...LOAD, '--out', out, '--', 'node', '--import', 'tsx', 'src/server.ts'],
-  });
+  const run = await tsApp(t, ['--route', '/slow'], ['node', '--import', 'tsx', 'src/server.ts']);
   const report = assertServed(run);
   assert.equal(report.target.launcher, null);
   // the app's .ts lines (the handler when V8 inlined buildRows into it, as Node 24 may)
@@ -113,13 +122,7 @@ test('run -- node --import tsx src/server.ts: a loader\'s TypeScript, blamed on 
 });
 
 test('run -- npx tsx src/server.ts: tsx\'s launcher starts a node process of its own, which is the one measured', async (t) => {
-  const run = await isolatedRun(t, {
-    env: THIS_NODE,
-    files: { 'src/server.ts': TS_SERVER, 'package.json': packageJson({}) },
-    prepare: linkTsx,
-    args: ({ out }) => ['run', ...LOAD, '--out', out, '--', 'npx', 'tsx', 'src/server.ts'],
-    timeoutMs: 90_000,
-  });
+  const run = await tsApp(t, [], ['npx', 'tsx', 'src/server.ts']);
   const report = assertServed(run);
   assert.equal(report.target.launcher.command, 'npx tsx src/server.ts');
   assert.match(report.target.commandLine, /src\/server\.ts$/);
