@@ -69,8 +69,8 @@ function buildProgram(io, setExit, command) {
     });
 
   program.command('run', { isDefault: true })
-    .description('run an app (default: the built-in demo) under the agent, drive HTTP load, report its event loop')
-    .usage('[options] [app] [-- app args]\n       eventloop-probe run [options] -- <command...>   (node [node flags] app.js, npm start, npx tsx src/server.ts, ...)')
+    .description('run your app under the agent (the command that starts it after --, or its entry file; default: the built-in demo), drive HTTP load, report its event loop')
+    .usage('[options] -- <command...>   (node [node flags] app.js, npm start, npx tsx src/server.ts, ...)\n       eventloop-probe run [options] [app] [-- app args]')
     .argument('[app]', 'entry file of your app (default: the built-in demo server)')
     .argument('[appArgs...]', 'arguments for your app, after --')
     .option('--node-arg <flags>', 'node flags for the app file, e.g. --node-arg=--env-file=.env --node-arg="--import tsx" (repeatable)', parse.nodeArgs)
