@@ -29,17 +29,33 @@ import { profilerChoice, clinicChoice } from './profile/resolve.js';
 /** @param {string[]} argv arguments after the program name @param {CliIO} io @returns {Promise<number>} */
 export async function main(argv, io) {
   let exitCode = /** @type {number} */ (EXIT.OK);
-  const program = buildProgram(io, (code) => { exitCode = code; });
+  const { head, command } = splitCommand(argv);
+  const program = buildProgram(io, (code) => { exitCode = code; }, command);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(head, { from: 'user' });
     return exitCode;
   } catch (error) {
     return reportError(error, io);
   }
 }
 
-/** @param {CliIO} io @param {(code: number) => void} setExit */
-function buildProgram(io, setExit) {
+/**
+ * `run [options] -- <command...>`: what follows the first `--` of `run` (the default command) is
+ * the command that starts the app, or the app's arguments when an app file came before it.
+ * @param {string[]} argv
+ * @returns {{head: string[], command: string[] | null}}
+ */
+export function splitCommand(argv) {
+  const at = argv.indexOf('--');
+  if (at < 0 || ['attach', 'report', 'compare', 'help'].includes(argv[0])) return { head: argv, command: null };
+  return { head: argv.slice(0, at), command: argv.slice(at + 1) };
+}
+
+/**
+ * @param {CliIO} io @param {(code: number) => void} setExit
+ * @param {string[] | null} command what came after `--` on `run`'s line
+ */
+function buildProgram(io, setExit, command) {
   const program = new Command('eventloop-probe')
     .description('Event-loop lag diagnostics for Node.js: run an app under load and see what blocks its loop.')
     .version(TOOL.version)
@@ -49,13 +65,15 @@ function buildProgram(io, setExit) {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
       // one line per problem: commander's "(Did you mean ...?)" joins the error line
-      outputError: (s, write) => write(`eventloop-probe: ${s.trim().replace(/\s*\n\s*/g, ' ')}\n`),
+      outputError: (s, write) => write(`eventloop-probe: ${nodeFlagHint(s.trim().replace(/\s*\n\s*/g, ' '))}\n`),
     });
 
   program.command('run', { isDefault: true })
-    .description('run an app (default: the built-in demo) under the agent, drive HTTP load, report its event loop')
+    .description('run your app under the agent (the command that starts it after --, or its entry file; default: the built-in demo), drive HTTP load, report its event loop')
+    .usage('[options] -- <command...>   (node [node flags] app.js, npm start, npx tsx src/server.ts, ...)\n       eventloop-probe run [options] [app] [-- app args]')
     .argument('[app]', 'entry file of your app (default: the built-in demo server)')
     .argument('[appArgs...]', 'arguments for your app, after --')
+    .option('--node-arg <flags>', 'node flags for the app file, e.g. --node-arg=--env-file=.env --node-arg="--import tsx" (repeatable)', parse.nodeArgs)
     .option('--route <path>', 'route to load (repeatable; default /)', parse.route)
     .option('--probe <path>', 'route probed for latency while the load runs (default: the first route)')
     .option('--no-probe', 'do not probe')
@@ -93,7 +111,9 @@ function buildProgram(io, setExit) {
     .option('--rounds <n>', 'rounds per job of --scenario', parse.positiveInt, D.rounds)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
-      const result = await run({ ...opts, app, appArgs }, {
+      // `run -- npm start`: the command; `run server.js -- --flag`: the app's arguments
+      const form = app === undefined && command ? { command } : { app, appArgs: [...appArgs, ...(command ?? [])] };
+      const result = await run({ ...opts, ...form }, {
         stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
         progress: opts.progress && !opts.json && !io.env.CI,
       });
@@ -120,6 +140,18 @@ function buildProgram(io, setExit) {
   compareCommand(program, io, setExit);
   attachCommand(program, io, setExit);
   return program;
+}
+
+/**
+ * "unknown option '--env-file=.env'": a node flag given to the tool says where node flags go.
+ * @param {string} message commander's error line
+ */
+function nodeFlagHint(message) {
+  const flag = /unknown option '([^']+)'/.exec(message)?.[1];
+  if (!flag || !parse.isNodeFlag(flag)) return message;
+  // --env-file=.env as given; --import <module> when its value came apart
+  const full = flag.includes('=') || !parse.NODE_VALUE_FLAGS.includes(flag) ? flag : `${flag} <${flag === '--env-file' ? 'file' : 'module'}>`;
+  return `${message.replace(/\s*\(Did you mean [^)]*\)/, '')} (${flag} is a node flag: give the command after --, e.g. run -- node ${full} app.js, or run app.js --node-arg="${full}")`;
 }
 
 /** @param {unknown} error @param {CliIO} io @returns {number} */

@@ -91,3 +91,28 @@ export function percent(value) {
   if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive percentage, e.g. 10.');
   return n;
 }
+
+/**
+ * --node-arg: node flags for the app file, each value split on spaces as NODE_OPTIONS is
+ * (--node-arg="--import tsx" is two flags).
+ * @param {string} value @param {string[]} previous
+ */
+export function nodeArgs(value, previous = []) {
+  const flags = String(value).trim().split(/\s+/).filter(Boolean);
+  if (flags.length === 0 || !flags[0].startsWith('-')) {
+    throw new InvalidArgumentError('expected node flags, e.g. --node-arg=--env-file=.env or --node-arg="--import tsx".');
+  }
+  return [...previous, ...flags];
+}
+
+// node flags that NODE_OPTIONS refuses but the command line takes
+const CLI_ONLY_NODE_FLAGS = ['--env-file', '--env-file-if-exists', '--run', '--watch', '--watch-path', '--test', '--check', '--eval', '--print', '--experimental-strip-types'];
+
+/** node flags whose value may come as the next argument */
+export const NODE_VALUE_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader', '--env-file', '--conditions', '-C'];
+
+/** @param {string} flag e.g. --env-file=.env, --import */
+export function isNodeFlag(flag) {
+  const name = flag.split('=')[0];
+  return process.allowedNodeEnvironmentFlags.has(name) || CLI_ONLY_NODE_FLAGS.includes(name);
+}

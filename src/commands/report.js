@@ -37,7 +37,9 @@ export function loadReport(input, cwd) {
   if (report.schemaVersion > SCHEMA_VERSION) {
     throw new UsageError(`${input} has schemaVersion ${report.schemaVersion}, newer than this eventloop-probe reads (${SCHEMA_VERSION})`, 'upgrade eventloop-probe');
   }
-  for (const key of ['run', 'lag', 'blocking', 'verdict']) {
+  // an app that failed to start has no verdict, and says why
+  const failedStart = report.failure?.stage === 'start';
+  for (const key of ['run', 'lag', 'blocking', ...(failedStart ? [] : ['verdict'])]) {
     if (!report[key] || typeof report[key] !== 'object') throw new UsageError(`${input} is not a complete report: "${key}" is missing`);
   }
   return { report, dir: path.dirname(file), file };
@@ -66,15 +68,18 @@ export function reportCommand(opts, io) {
   const { profile, note } = formats.includes('html') || formats.includes('pprof') ? readProfile(dir, saved) : { profile: null, note: null };
   const artifacts = { ...saved.artifacts, ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? saved : { profile: null }) };
   if (formats.includes('html') && !profile) delete artifacts.flamegraph;
+  // a failed start has no window: budgets and a baseline have nothing to be checked against
+  const failedStart = saved.failure?.stage === 'start';
   /** @type {Report} */
   const report = {
     ...saved,
-    budgets: opts.failOn ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
+    budgets: opts.failOn && !failedStart ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
-  const message = budgetMessage(finished.failed, finished.regressions);
+  const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;
+  const message = unchecked ?? budgetMessage(finished.failed, finished.regressions);
   return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }

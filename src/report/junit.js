@@ -25,14 +25,17 @@ export function renderJunit(report) {
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
   const loops = multiLoops(report);
   /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
-  const cases = budgets.length
+  const cases = report.failure?.stage === 'start' ? []
+    : budgets.length
     ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
       failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${actualText(b)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
     }))
     : loops ? loops.map((l) => verdictCase(`loop: ${l.label}`, 'loop', l.verdict, ` in ${loopName(l)}`))
-    : [verdictCase('verdict', 'verdict', report.verdict, '')];
+    : report.verdict ? [verdictCase('verdict', 'verdict', report.verdict, '')] : [];
+  // the app failed (exit code 3): a failing case of its own, the only one when it failed to start
+  if (report.failure) cases.unshift(failureCase(report.failure));
   cases.push(...baselineCases(report.baseline));
   const failures = cases.filter((c) => c.failure).length;
   const lines = [
@@ -41,7 +44,7 @@ export function renderJunit(report) {
     `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds}" timestamp="${xml(report.run?.startedAt)}">`,
     '    <properties>',
     `      <property name="run" value="${xml(runLine(report))}"/>`,
-    `      <property name="verdict" value="${xml(report.verdict?.status)}"/>`,
+    `      <property name="verdict" value="${xml(report.verdict?.status ?? 'none')}"/>`,
     '    </properties>',
   ];
   for (const c of cases) {
@@ -51,6 +54,16 @@ export function renderJunit(report) {
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+/** @param {import('../analyze/run-failure.js').RunFailure} failure */
+function failureCase(failure) {
+  const error = failure.error ? `${failure.error.line}${failure.error.frame ? `\n  in ${failure.error.frame}` : ''}` : '';
+  return {
+    name: failure.stage === 'start' ? 'the app starts' : 'the app runs', kind: 'app',
+    failure: { message: failure.message, body: [failure.message, error, failure.log ? `log: ${failure.log}` : ''].filter(Boolean).join('\n') },
+    out: failure.message,
+  };
 }
 
 /**
