@@ -95,7 +95,7 @@ export interface Report {
 }
 
 export type StacksMode = 'running' | 'async-origin' | 'none';
-export type RunMode = 'load' | 'observe' | 'script';
+export type RunMode = 'load' | 'observe' | 'script' | 'log';
 export type VerdictStatus = 'responsive' | 'degraded' | 'saturated' | 'blocked';
 
 export interface ReportTarget {
@@ -139,6 +139,8 @@ export interface ReportRun {
 
 /** The options the run used. Reports of older versions may lack the later fields. */
 export interface RunSettings {
+  /** a report read from a production log: the log's name */
+  log?: string;
   routes: string[];
   probe: string | null;
   probeIntervalMs: number;

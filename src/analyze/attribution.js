@@ -4,7 +4,8 @@
 // loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
-import { FrameMapper, siteOf, kindOf, AGENT_DIR } from './frames.js';
+import { FrameMapper, siteOf, kindOf } from './frames.js';
+import { isAgentUrl } from '../profile/frame-kind.js';
 import { classifyStack } from './causes.js';
 import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';
@@ -202,7 +203,7 @@ function aroundGc(samples, i) {
  */
 export function isToolSample(frames) {
   const js = frames.find((f) => f.kind === 'app' || f.kind === 'node_modules');
-  return Boolean(js && js.url.startsWith(AGENT_DIR));
+  return Boolean(js && isAgentUrl(js.url));
 }
 
 /** @param {Frame} f */

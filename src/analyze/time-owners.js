@@ -8,7 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall } from './known-calls.js';
-import { AGENT_DIR } from './frames.js';
+import { isAgentUrl } from '../profile/frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 
 /**
@@ -35,8 +35,8 @@ import { rootName } from '../sources/app-sources.js';
  *   called that called the owner (one of Node's synchronous APIs inside a package)
  */
 
-const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !f.url.startsWith(AGENT_DIR);
-const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !f.url.startsWith(AGENT_DIR);
+const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !isAgentUrl(f.url);
+const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !isAgentUrl(f.url);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);

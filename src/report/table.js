@@ -137,7 +137,7 @@ function header(report, c) {
   const s = report.run.settings;
   const what = report.run.mode === 'load'
     ? `${s.connections} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}, probe ${s.probe ?? 'off'}`
-    : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : 'script, no server';
+    : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : report.run.mode === 'log' ? `from the production log ${s.log ?? ''}` : 'script, no server';
   return `${c.bold('eventloop-probe')} ${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${what}`;
 }
 
