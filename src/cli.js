@@ -121,13 +121,13 @@ function buildProgram(io, setExit, command) {
     });
 
   program.command('report')
-    .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run')
-    .argument('<report>', 'a report folder or its report.json')
+    .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run, or render a production log')
+    .argument('<report>', 'a report folder, its report.json, or a production log (EVENTLOOP_PROBE_LOG)')
     .option('--fail-on <budgets>', 'check these budgets instead of the saved ones; exit 1 when one is breached', parse.budgets)
     .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit)', parse.formats)
     .option('--baseline <report>', 'judge the saved run against another saved one; exit 1 on a regression')
     .option('--baseline-threshold <pct>', 'with --baseline: a metric worse by at least this percentage is a regression', parse.percent, 10)
-    .option('-o, --out <dir>', 'write into this folder (default: the report\'s own)')
+    .option('-o, --out <dir>', 'write into this folder (default: the report\'s own; for a log, reports/<log name>)')
     .action((input, opts) => {
       const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format, baseline: opts.baseline, baselineThreshold: opts.baselineThreshold }, { env: io.env, cwd: io.cwd });
       const chalk = chalkFor(io.stdout, io.env);
