@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { Histogram } from '../agent/histogram.cjs';
 
-const MAX_STACK = 12;
-const MAX_STACKS = 5;
+const MAX_STACK = 10;
+const MAX_STACKS = 3;
 const MAX_ROUTES = 20;
 
 /**
