@@ -80,7 +80,12 @@ export function ownerOfSample(frames, line, sources) {
   }
 
   // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it
-  if (call?.kind === 'json') return result({ kind: 'json', name: call.name }, 0, null);
+  if (call?.kind === 'json') {
+    // through a package (express's res.json): that package is the way the payload went
+    const conduit = appIndex > 0 ? frames.slice(0, appIndex).reverse().find(isPackage) : undefined;
+    const info = conduit ? sources.packageOf(conduit.url) : null;
+    return result({ kind: 'json', name: call.name }, 0, null, info ? { via: { name: info.name, version: info.version, functionName: null } } : {});
+  }
 
   // the same native call, sampled as the caller's own time (V8 does not always show the native
   // function): the running line calls a method of an addon
