@@ -20,13 +20,16 @@ const CANARY_MS = 200;
 const MAX_IN_FLIGHT = 5;
 const BURST_MS = 2000;
 const BURST_MAX_MS = 4000;
+// the first look, as the load starts: the warm-up's length (1 s by default), never extended
+const START_LOOK_MS = 1000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
 const BURST_EVERY_MS = 10000;
 const STACK_FRAMES = 14;
 // Node's async resources that are requests to the thread pool.
 const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);
-const isPoolType = (/** @type {string} */ type) => POOL_TYPES.has(type) || /^[A-Z0-9]+REQUEST$/.test(type);
+// (called for every async resource while a look runs, promises included: kept cheap)
+const isPoolType = (/** @type {string} */ type) => POOL_TYPES.has(type) || type.endsWith('REQUEST');
 
 class PoolMeter {
   /**
@@ -52,6 +55,7 @@ class PoolMeter {
     this.open = new Map();
     this.collecting = false;
     this.burstStart = 0;
+    this.extend = false;
     this.target = process.execPath;
   }
 
@@ -62,7 +66,7 @@ class PoolMeter {
    */
   start() {
     this.stopped = false;
-    if (!this.hook) this.burst();
+    if (!this.hook) this.burst(START_LOOK_MS);
   }
 
   /** Called on every heartbeat: submits the next canary when due (no timer of its own). */
@@ -94,8 +98,11 @@ class PoolMeter {
     if (waitMs >= this.thresholdMs / 2 && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }
 
-  /** Names the callers: the stack of each pool request created for a moment. */
-  burst() {
+  /**
+   * Names the callers: the stack of each pool request created for a moment.
+   * @param {number} [lookMs] how long to look (the first look: the warm-up's length, not extended)
+   */
+  burst(lookMs = BURST_MS) {
     let asyncHooks;
     try {
       asyncHooks = require('node:async_hooks');
@@ -108,7 +115,9 @@ class PoolMeter {
     this.collecting = true;
     this.burstStart = epochNow();
     const self = this;
-    this.hook = asyncHooks.createHook({
+    const extend = lookMs === BURST_MS;
+    /** @type {import('node:async_hooks').HookCallbacks} */
+    const callbacks = {
       init(id, type) {
         if (!self.collecting || self.submitting || !isPoolType(type)) return;
         const limit = Error.stackTraceLimit;
@@ -123,16 +132,22 @@ class PoolMeter {
         self.open.set(id, request);
         if (self.seen.length >= BURST_MAX) self.collecting = false;
       },
-      before(id) {
+    };
+    // the jobs' times only in a look the pool's saturation started (a before hook runs around
+    // every promise's reaction: the first look, over an app's warm-up, does without)
+    if (extend) {
+      callbacks.before = (id) => {
         const request = self.open.get(id);
         if (!request) return;
         request.ms = round(performance.now() - request.t);
         self.open.delete(id);
         if (!self.collecting && self.open.size === 0) queueMicrotask(() => self.endBurst());
-      },
-    });
+      };
+    }
+    this.hook = asyncHooks.createHook(callbacks);
     this.hook.enable();
-    this.burstTimer = setTimeout(() => this.endLook(), BURST_MS);
+    this.extend = extend;
+    this.burstTimer = setTimeout(() => this.endLook(), lookMs);
     this.burstTimer.unref();
   }
 
@@ -141,14 +156,15 @@ class PoolMeter {
    * system's: a heavy job that fills the pool (a gzip of megabytes, a hash) is started rarely.
    */
   endLook() {
+    // extended only while the pool is seen used, by the file system alone
     const heavy = this.seen.some((r) => !/^(FSREQ|FILEHANDLE|GETADDRINFO|GETNAMEINFO)/.test(r.type));
-    if (!heavy && this.collecting && this.seen.length < BURST_MAX && epochNow() - this.burstStart < BURST_MAX_MS) {
+    if (this.extend && this.seen.length > 0 && !heavy && this.collecting && this.seen.length < BURST_MAX && epochNow() - this.burstStart < BURST_MAX_MS) {
       this.burstTimer = setTimeout(() => this.endLook(), 500);
       this.burstTimer.unref();
       return;
     }
     this.collecting = false;
-    if (this.open.size === 0) {
+    if (this.open.size === 0 || !this.extend) {
       this.endBurst();
       return;
     }
@@ -165,7 +181,9 @@ class PoolMeter {
     this.burstTimer = null;
     const now = performance.now();
     // a request still waiting when the burst ends: how long so far (it took at least that)
-    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t }) => ({ type, stack, ms, ...(ms === null ? { openMs: round(now - t) } : {}) }));
+    // (a first look has no times: it did not follow the jobs to their callbacks)
+    const timed = this.extend;
+    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t }) => ({ type, stack, ms, ...(ms === null && timed ? { openMs: round(now - t) } : {}) }));
     this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests });
     this.seen = [];
     this.open = new Map();

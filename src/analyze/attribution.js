@@ -38,8 +38,10 @@ const SAMPLE_FRAMES = 12;
  * @param {import('./profiles.js').TimedProfile[]} profiles
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
- *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[]}} context sources: the app's files
- *   (read from disk when not given); blockRequests: the requests around each block
+ *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
+ *   processThread?: boolean}} context
+ *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
+ *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's)
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -51,7 +53,11 @@ export function attributeBlocks(blocks, profiles, context) {
   const out = blocks.map((block) => {
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
-    const samples = sampler.samplesIn(start, end);
+    const all = sampler.samplesIn(start, end);
+    // while the agent's async hook looked at the pool's callers, the hook's own frames are its cost
+    const looks = (context.looks ?? []).filter((l) => l.t < end && l.t + l.durationMs > start);
+    const samples = looks.length ? all.filter((s) => !inLook(s, looks)) : all;
+    const lookShare = all.length ? 1 - samples.length / all.length : 0;
     /** @type {AttributedBlock} */
     const result = { ...block };
     // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
@@ -62,7 +68,7 @@ export function attributeBlocks(blocks, profiles, context) {
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
     if (captureMs > 0) result.captureMs = round(captureMs);
     if (toolMs > 0) result.toolMs = round(toolMs);
-    if (isToolBlock(block.durationMs, toolMs, agentShare(samples), context.thresholdMs ?? 0)) result.tool = true;
+    if (isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0)) result.tool = true;
     const around = requestsOfBlock(start, context.blockRequests ?? []);
     const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
     if (requests) result.requests = requests;
@@ -96,7 +102,7 @@ export function attributeBlocks(blocks, profiles, context) {
       cause, phase, fix: d.fix, advice: d.advice,
     });
     // the call sites count the app's blocks only: the same blocks the table lists
-    (ownerOf(result, context.thresholdMs ?? 0) !== 'app' ? [] : blame.tops).forEach((t, i) => {
+    (ownerOf(result, context.thresholdMs ?? 0, { processThread: context.processThread }) !== 'app' ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
       const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
       s.blockedMs += t.ms;
@@ -139,6 +145,16 @@ function agentShare(samples) {
   }
   if (total > 0) return agent / total;
   return samples.length ? samples.filter((s) => isToolSample(s.frames)).length / samples.length : 0;
+}
+
+/**
+ * A sample in the agent's async hook (Node's hook dispatch innermost) while a look ran.
+ * @param {import('./block-samples.js').BlockSample} s @param {{t: number, durationMs: number}[]} looks
+ */
+function inLook(s, looks) {
+  if (!looks.some((l) => s.t >= l.t && s.t <= l.t + l.durationMs)) return false;
+  const js = s.frames.find((f) => f.kind !== 'native');
+  return Boolean(js && (js.url === 'node:internal/async_hooks' || js.url === 'node:internal/promise_hooks' || isAgentUrl(js.url)));
 }
 
 /** @param {{t: number, durationMs: number}[]} spans @param {number} start @param {number} end */

@@ -78,13 +78,13 @@ export function buildReport(record) {
   const stacksMode = record.stacks?.mode ?? 'none';
   const context = {
     from, cwd: record.cwd ?? process.cwd(), sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
-    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [],
+    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [], looks: agent?.poolCallers ?? [], processThread: true,
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
   // The tool's own stalls and the machine's are reported as such, never as the app's blocks.
-  const owners = splitByOwner(attributed.blocks, T);
-  const warmOwners = splitByOwner(warmAttributed.blocks, T);
+  const owners = splitByOwner(attributed.blocks, T, { processThread: true });
+  const warmOwners = splitByOwner(warmAttributed.blocks, T, { processThread: true });
   const toolBlocks = [...warmOwners.tool, ...owners.tool];
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')
     ? owners.app.map(({ startMs, durationMs, ongoing: o, clipped, fullDurationMs, waitMs }) => ({ startMs, durationMs, ...(o ? { ongoing: o } : {}), ...(clipped ? { clipped, fullDurationMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) }))

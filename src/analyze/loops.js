@@ -64,11 +64,11 @@ export function otherLoop(loop, run) {
   const raw = blocksInWindow(agent.blocks, from, until, T);
   if (ongoing) raw.push(ongoing);
   const context = {
-    from, cwd: run.cwd, sources: run.sources, blockRequests: agent.blockRequests, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
+    from, cwd: run.cwd, sources: run.sources, blockRequests: agent.blockRequests, looks: agent.poolCallers, processThread: kind !== 'worker-thread', thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
   };
   const attributed = attributeBlocks(raw, loop.profiles, context);
   if (kind === 'worker-thread') for (const b of attributed.blocks) if (b.advice) b.advice = threadAdvice(b.advice);
-  const owners = splitByOwner(attributed.blocks, T);
+  const owners = splitByOwner(attributed.blocks, T, { processThread: kind !== 'worker-thread' });
   let sites = attributed.topSites;
   // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
   // for work (a pool such as piscina waits in Atomics.wait between tasks), or in a synchronous call.

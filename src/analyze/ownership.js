@@ -8,24 +8,45 @@ import { round } from './blocks.js';
 /**
  * @template {import('./blocks.js').Block & {tool?: boolean, toolMs?: number}} B
  * @param {B[]} blocks @param {number} thresholdMs
+ * @param {{processThread?: boolean}} [o] processThread: a process's main thread (a worker thread that neither runs nor
+ *   waits is waiting for work, loops.js's rule)
  * @returns {{app: B[], tool: B[], starved: B[]}}
  */
-export function splitByOwner(blocks, thresholdMs) {
+export function splitByOwner(blocks, thresholdMs, o = {}) {
   /** @type {{app: B[], tool: B[], starved: B[]}} */
   const out = { app: [], tool: [], starved: [] };
-  for (const b of blocks) out[ownerOf(b, thresholdMs)].push(b);
+  for (const b of blocks) out[ownerOf(b, thresholdMs, o)].push(b);
   return out;
 }
 
 /**
  * Whose a stall was: the one rule every count of the app's blocks follows (the blocks table, the
  * call sites, the verdict).
- * @param {{durationMs: number, waitMs?: number, tool?: boolean}} block @param {number} thresholdMs
+ * @param {{durationMs: number, waitMs?: number, runMs?: number, tool?: boolean, fix?: string, call?: {kind: string} | null,
+ *   culprit?: {owner?: {kind: string}} | null}} block @param {number} thresholdMs
+ * @param {{processThread?: boolean}} [o] as splitByOwner's
  * @returns {'app' | 'tool' | 'starved'}
  */
-export function ownerOf(block, thresholdMs) {
+export function ownerOf(block, thresholdMs, o = {}) {
   if (block.tool) return 'tool';
-  return isStarved(block.durationMs, block.waitMs ?? 0, thresholdMs) ? 'starved' : 'app';
+  if (isStarved(block.durationMs, block.waitMs ?? 0, thresholdMs)) return 'starved';
+  return o.processThread && heldBySystem(block, thresholdMs) ? 'starved' : 'app';
+}
+
+const WAITING_CALLS = new Set(['fs-sync', 'child-process-sync', 'zlib-sync', 'crypto-sync']);
+
+/**
+ * The loop's thread neither ran nor waited for a CPU for most of the stall, and what it was in is
+ * no call that waits (a synchronous file read, a child process, an addon's query): the system held
+ * it (page faults on a busy disk, a paused VM), not the app's code.
+ * @param {Parameters<typeof ownerOf>[0]} block @param {number} thresholdMs
+ */
+function heldBySystem(block, thresholdMs) {
+  if (typeof block.runMs !== 'number' || !block.fix || block.fix === 'none') return false;
+  const off = block.durationMs - block.runMs - (block.waitMs ?? 0);
+  if (block.runMs >= thresholdMs || off < thresholdMs) return false;
+  const waits = (block.call && WAITING_CALLS.has(block.call.kind)) || block.culprit?.owner?.kind === 'native' || block.fix === 'native-sync';
+  return !waits;
 }
 
 /**
@@ -80,7 +101,7 @@ export function ownerNotes(tool, starved, runWaitShare, threads = null) {
   const at = (/** @type {any[]} */ list) => list.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ');
   const notes = [];
   if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}): not counted as the app's blocks; please report it`);
-  if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU most of that time, so they are not counted as the app's blocks`);
+  if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU, or held by the system without running, most of that time, so they are not counted as the app's blocks`);
   if (runWaitShare !== null && runWaitShare >= 0.1) {
     const own = threads?.otherThreadsCores ?? null;
     const cores = threads?.cores ?? null;
