@@ -9,13 +9,15 @@
 // Only the measured window is judged: the warm-up before it, and the tool's own stalls, are not.
 
 export const MIN_SLOW_PROBES = 3;
+/** The app's thread kept off a CPU this share of the window or more: an overloaded machine. */
+const MACHINE_SHARE = 0.25;
 
 /** @param {number} v */
 const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
- *   machine?: {lagP99WithoutWaitMs: number | null}, threadPool?: {saturated: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
+ *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
  *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
  * @returns {{status: 'responsive' | 'degraded' | 'saturated' | 'blocked', reasons: string[]}}
@@ -34,8 +36,13 @@ export function verdict(report, thresholdMs) {
   const lagP99 = ownLag ?? lag.p99Ms;
   const lagText = ownLag !== null && ownLag < lag.p99Ms - 0.05 ? `lag p99 ${ms(ownLag)} without the wait for a CPU (${ms(lag.p99Ms)} with it)` : `lag p99 ${ms(lag.p99Ms)}`;
   if (lagP99 >= T / 2) degraded.push(`${lagText} >= ${ms(T / 2)}`);
+  // slow probes of an app with no block and a prompt loop, on a machine that kept its thread off a
+  // CPU a quarter of the time or more: the machine's slowness, said but not judged (the pool's
+  // saturation is judged apart)
+  const waitShare = report.machine?.runWaitShare ?? 0;
+  const machineSlow = waitShare >= MACHINE_SHARE && blocking.count === 0 && lagP99 < T / 2;
   if (probe && probe.requests > 0 && probe.p99Ms >= T && (probe.slow ?? MIN_SLOW_PROBES) >= MIN_SLOW_PROBES) {
-    degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)} (${probe.slow ?? 'several'} probes that slow)`);
+    if (!machineSlow) degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)} (${probe.slow ?? 'several'} probes that slow)`);
   }
   if (probe && probe.timeouts > 0) degraded.push(`${probe.timeouts} probe request(s) timed out`);
   if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
@@ -45,7 +52,8 @@ export function verdict(report, thresholdMs) {
   if (pool) return { status: 'saturated', reasons: [...poolReason, ...degraded] };
   if (degraded.length) return { status: 'degraded', reasons: degraded };
   const reasons = [`no block >= ${ms(T)}`, `${lagText} < ${ms(T / 2)}`];
-  if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
+  if (probe && probe.requests > 0 && machineSlow && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
+  else if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
   return { status: 'responsive', reasons };
 }
 

@@ -105,3 +105,12 @@ test('a stall in which the loop\'s thread neither ran nor waited for a CPU is th
   assert.equal(ownerOf({ ...held, runMs: 70 }, 50, { processThread: true }), 'app', 'it ran: the app\'s code');
   assert.equal(ownerOf({ ...held, fix: 'none' }, 50, { processThread: true }), 'app', 'no stack: nothing says what it was in');
 });
+
+test('slow probes of an app with no block and a prompt loop on an overloaded machine: said, not judged', () => {
+  const base = { lag: { p99Ms: 30 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, http: { probe: { requests: 100, p99Ms: 164, errors: 0, timeouts: 0, slow: 3 } } };
+  const overloaded = verdict({ ...base, machine: { lagP99WithoutWaitMs: 4, runWaitShare: 0.42 } }, 50);
+  assert.equal(overloaded.status, 'responsive');
+  assert.match(overloaded.reasons.join('; '), /probe p99 164 ms, not judged: the app's thread waited for a CPU 42% of the window/);
+  assert.equal(verdict({ ...base, machine: { lagP99WithoutWaitMs: 4, runWaitShare: 0.05 } }, 50).status, 'degraded', 'a quiet machine: the app\'s slowness');
+  assert.equal(verdict({ ...base, blocking: { count: 1, longestMs: 60, fraction: 0.01 }, machine: { lagP99WithoutWaitMs: 4, runWaitShare: 0.42 } }, 50).status, 'degraded', 'a block of its own: judged');
+});
