@@ -18,8 +18,11 @@ const NATIVE = ['better-sqlite3', 'bcrypt', 'sqlite3'];
 /**
  * @typedef {{ problem: 'loop-block'|'thread-pool'|'none', owner: string|null, line: number|null, fix: string, why: string }} Expect
  * @typedef {{ id: string, title: string, packages: Record<string, string>, route: string, probe: string,
- *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, dir: string, app: string }} Case
+ *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, batch?: string, dir: string, app: string }} Case
  */
+
+/** A case's batch: `B` for the held-out batch, `A` for the first 38 (no field). @param {{ batch?: string }} c */
+export const batchOf = (c) => c.batch ?? 'A';
 
 /** @param {string} [dir] @returns {Case[]} */
 export function loadCases(dir = CASES) {

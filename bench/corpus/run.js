@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the corpus through the real tool, one case at a time, and scores the diagnoses.
-//   node bench/corpus/run.js [--case <id>]... [--only-unseen] [--out <dir>]
+//   node bench/corpus/run.js [--case <id>]... [--batch A|B] [--only-unseen] [--out <dir>]
 // Each case's pinned packages are installed once into a cache folder keyed by the package list
 // (~/.cache/eventloop-probe/corpus/<hash>, or EVENTLOOP_PROBE_CORPUS_CACHE); the app runs from a temp
 // folder whose node_modules links there. Reports are kept as <out>/<id>/report.json (+ output.txt).
@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, install, layOut, loadCases } from './lib.js';
+import { BIN, batchOf, install, layOut, loadCases } from './lib.js';
 import { scoreFolder, table } from './score.js';
 
 const argv = process.argv.slice(2);
@@ -17,10 +17,11 @@ const argv = process.argv.slice(2);
 const values = (flag) => argv.flatMap((a, i) => (argv[i - 1] === flag ? [a] : []));
 const ids = values('--case');
 const onlyUnseen = argv.includes('--only-unseen');
+const batch = values('--batch')[0];
 const out = path.resolve(values('--out')[0] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'elp-corpus-out-')));
 fs.mkdirSync(out, { recursive: true });
 
-const cases = loadCases().filter((c) => (!ids.length || ids.includes(c.id)) && (!onlyUnseen || !c.seenByRuleAuthor));
+const cases = loadCases().filter((c) => (!ids.length || ids.includes(c.id)) && (!onlyUnseen || !c.seenByRuleAuthor) && (!batch || batchOf(c) === batch));
 const unknown = ids.filter((id) => !cases.some((c) => c.id === id));
 if (unknown.length) {
   console.error(`no such case: ${unknown.join(', ')}`);
@@ -84,6 +85,6 @@ for (const c of cases) {
   }
 }
 
-const rows = scoreFolder(out, { onlyUnseen, ids });
+const rows = scoreFolder(out, { onlyUnseen, ids, batch });
 console.log(`\n${table(rows)}\n`);
 console.log(`${cases.length} case(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; reports and score.json: ${out}`);

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Scores the tool's diagnosis of each corpus case: right / generic / wrong.
-//   node bench/corpus/score.js <folder of saved reports: <id>/report.json> [--only-unseen]
+//   node bench/corpus/score.js <folder of saved reports: <id>/report.json> [--only-unseen] [--batch A|B]
 // Writes <folder>/score.json and prints a table.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCases } from './lib.js';
+import { batchOf, loadCases } from './lib.js';
 
 /**
  * @typedef {import('./lib.js').Case} Case
  * @typedef {{ problem: 'loop-block'|'thread-pool'|'none'|'unknown', owner: string|null, line: number|null, fix: string|null, status: string|null }} Diagnosis
- * @typedef {{ id: string, seen: boolean, expected: string, got: string, score: 'right'|'generic'|'wrong', note: string }} Scored
+ * @typedef {{ id: string, batch: string, seen: boolean, expected: string, got: string, score: 'right'|'generic'|'wrong', note: string }} Scored
  */
 
 /**
@@ -61,7 +61,7 @@ function describeGot(d) {
 export function scoreCase(c, report) {
   const e = c.expect;
   const d = diagnosis(report);
-  const base = { id: c.id, seen: c.seenByRuleAuthor, expected: describe(e), got: report ? describeGot(d) : 'no report' };
+  const base = { id: c.id, batch: batchOf(c), seen: c.seenByRuleAuthor, expected: describe(e), got: report ? describeGot(d) : 'no report' };
   if (!report) return { ...base, score: 'wrong', note: 'no report' };
   if (e.problem === 'none') {
     return d.status === 'responsive' ? { ...base, score: 'right', note: '' } : { ...base, score: 'wrong', note: `verdict ${d.status}` };
@@ -81,27 +81,32 @@ export function scoreCase(c, report) {
 export function totals(rows) {
   /** @param {Scored[]} list */
   const count = (list) => ({ cases: list.length, right: list.filter((r) => r.score === 'right').length, generic: list.filter((r) => r.score === 'generic').length, wrong: list.filter((r) => r.score === 'wrong').length });
-  return { seen: count(rows.filter((r) => r.seen)), unseen: count(rows.filter((r) => !r.seen)), all: count(rows) };
+  /** @type {Record<string, ReturnType<typeof count>>} */
+  const batches = {};
+  for (const b of new Set(rows.map((r) => r.batch))) batches[b] = count(rows.filter((r) => r.batch === b));
+  return { seen: count(rows.filter((r) => r.seen)), unseen: count(rows.filter((r) => !r.seen)), batches, all: count(rows) };
 }
 
 /** @param {Scored[]} rows @returns {string} */
 export function table(rows) {
-  const head = ['case', 'seen', 'expected', 'got', 'score'];
-  const body = rows.map((r) => [r.id, r.seen ? 'seen' : 'unseen', r.expected, r.got, r.score + (r.note ? ` (${r.note})` : '')]);
+  const head = ['case', 'batch', 'seen', 'expected', 'got', 'score'];
+  const body = rows.map((r) => [r.id, r.batch, r.seen ? 'seen' : 'unseen', r.expected, r.got, r.score + (r.note ? ` (${r.note})` : '')]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (/** @type {string[]} */ cells) => cells.map((x, i) => (i === cells.length - 1 ? x : x.padEnd(width[i]))).join('  ');
   const t = totals(rows);
   const sum = (/** @type {string} */ k, /** @type {{cases: number, right: number, generic: number, wrong: number}} */ v) =>
     `${k}: ${v.right}/${v.cases} right, ${v.generic} generic, ${v.wrong} wrong`;
-  return [line(head), ...body.map(line), '', sum('seen', t.seen), sum('unseen', t.unseen), sum('all', t.all)].join('\n');
+  const batches = [...new Set(rows.map((r) => r.batch))].sort();
+  const perBatch = batches.length > 1 || batches.some((b) => b !== 'A') ? batches.map((b) => sum(`batch ${b}`, t.batches[b])) : [];
+  return [line(head), ...body.map(line), '', sum('seen', t.seen), sum('unseen', t.unseen), ...perBatch, sum('all', t.all)].join('\n');
 }
 
 /**
  * Scores every case that has <folder>/<id>/report.json (a missing report scores wrong).
- * @param {string} folder @param {{ onlyUnseen?: boolean, ids?: string[] }} [o]
+ * @param {string} folder @param {{ onlyUnseen?: boolean, ids?: string[], batch?: string }} [o]
  */
 export function scoreFolder(folder, o = {}) {
-  const cases = loadCases().filter((c) => (!o.onlyUnseen || !c.seenByRuleAuthor) && (!o.ids?.length || o.ids.includes(c.id)));
+  const cases = loadCases().filter((c) => (!o.onlyUnseen || !c.seenByRuleAuthor) && (!o.ids?.length || o.ids.includes(c.id)) && (!o.batch || batchOf(c) === o.batch));
   const rows = cases.map((c) => {
     const file = path.join(folder, c.id, 'report.json');
     return scoreCase(c, fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
@@ -111,12 +116,13 @@ export function scoreFolder(folder, o = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const folder = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  const folder = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--batch');
   if (!folder) {
-    console.error('usage: node bench/corpus/score.js <folder of <id>/report.json> [--only-unseen]');
+    console.error('usage: node bench/corpus/score.js <folder of <id>/report.json> [--only-unseen] [--batch A|B]');
     process.exit(2);
   }
-  const rows = scoreFolder(folder, { onlyUnseen: process.argv.includes('--only-unseen') });
+  const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];
+  const rows = scoreFolder(folder, { onlyUnseen: process.argv.includes('--only-unseen'), batch });
   console.log(table(rows));
   console.log(`\nscore: ${path.join(folder, 'score.json')}`);
 }
