@@ -45,7 +45,7 @@ export function loadReport(input, cwd) {
 
 /**
  * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
- *   baseline?: string, baselineThreshold?: number}} opts
+ *   baseline?: string, baselineThreshold?: number, baselineMetrics?: string[]}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
@@ -72,7 +72,7 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+  if (baseline) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
   const message = budgetMessage(finished.failed, finished.regressions);

@@ -1,13 +1,15 @@
 // junit.xml: one test case per budget, its failure carrying the numbers, so CI systems list the
 // budgets as tests. Without budgets, one test case for the verdict, failing when the loop was
 // blocked; when the app ran more than one event loop (report.loops), one test case per loop instead,
-// failing when that loop was blocked. With --baseline, also one test case per compared metric,
-// failing on a regression.
+// failing when that loop was blocked. With --baseline, also a test case per regressed blocking
+// call site (its sentence the failure's message) and one per compared metric, failing on a
+// regression.
 // Returns a string.
 
 import { describeResult, formatValue, actualText } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
 import { multiLoops, loopName } from './loops.js';
+import { siteName } from '../analyze/site-diff.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -68,18 +70,27 @@ function verdictCase(name, kind, verdict, where) {
 }
 
 /**
- * A test case per compared metric that has a better direction, failing on a regression.
+ * With a baseline: a test case per regressed blocking call site, failing with its sentence; one
+ * for the call sites that passes when none regressed; and one per metric, failing on a regression
+ * (the metrics the gate does not judge never fail).
  * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
  */
-function baselineCases(b) {
+export function baselineCases(b) {
   if (!b) return [];
-  return b.metrics.filter((m) => m.better).map((m) => {
+  const differ = b.settingsDiffer.map((s) => `settings differ: ${s}`);
+  const regressed = b.sites.filter((s) => s.regression);
+  const sites = regressed.length
+    ? regressed.map((s) => ({
+      name: `baseline: ${s.status} blocking ${siteName(s)}`, kind: 'baseline', out: s.text,
+      failure: { message: s.text, body: [`culprit: ${s.label}`, `baseline: ${b.source} (${b.runs} run(s)), this side: ${b.candidateRuns} run(s)`, ...differ].join('\n') },
+    }))
+    : [{ name: 'baseline: blocking call sites', kind: 'baseline', failure: null, out: b.sitesNote ?? `no blocking call site new or grown against ${b.source}` }];
+  const metrics = b.metrics.map((m) => {
     const change = m.pct === null ? `${m.delta}` : `${m.pct > 0 ? '+' : ''}${m.pct}%`;
-    const line = `${m.label}: ${m.baseline} in the baseline, ${m.value} in this run (${change})${m.mark ? `: ${m.mark}` : ''}`;
-    const body = [`field: ${m.key}`, `baseline: ${m.baseline} (${b.source}, ${b.runs} run(s))`, `this run: ${m.value}`, ...b.settingsDiffer.map((s) => `settings differ: ${s}`)].join('\n');
-    return {
-      name: `baseline: ${m.label}`, kind: 'baseline', out: line,
-      failure: m.mark === 'regression' ? { message: `${m.label} regressed ${change} against the baseline (threshold ${b.regressionPct}%)`, body } : null,
-    };
+    const line = `${m.label}: ${m.baseline} in the baseline, ${m.value} in this run (${change})${m.mark ? `: ${m.mark}` : ''}${m.judged ? '' : ' (shown, not judged)'}`;
+    const body = [`field: ${m.key}`, `baseline: ${m.baseline} (${b.source}, ${b.runs} run(s))`, `this run: ${m.value}`, ...differ].join('\n');
+    const text = b.regressions.find((r) => r.kind === 'metric' && r.key === m.key)?.text;
+    return { name: `baseline: ${m.label}`, kind: 'baseline', out: line, failure: m.mark === 'regression' ? { message: text ?? line, body } : null };
   });
+  return [...sites, ...metrics];
 }
