@@ -69,6 +69,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {string[]} [format] formats to write (--format); report.json is always written
  * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
  * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
+ * @property {string[]} [baselineMetrics] noisy metrics judged against the baseline because they were named
  * @property {string} [profiler] external profiler: 0x
  * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
  * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
@@ -81,6 +82,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
  * @property {AbortSignal} stop first Ctrl-C / SIGTERM: stop gracefully
  * @property {AbortSignal} kill second Ctrl-C: stop now
  * @property {boolean} progress whether a progress line may be drawn
+ * @property {boolean} [stepSummary] append summary.md to $GITHUB_STEP_SUMMARY (default true; --repeat
+ *   appends one summary of all its runs instead)
  */
 
 /**
@@ -176,9 +179,9 @@ export async function run(opts, io) {
       artifacts,
       failOn: opts.failOn,
     });
-    if (baseline) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+    if (baseline) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
     const finished = writeReportFolder(outDir, report, { format: formats }, {
-      env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+      env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
