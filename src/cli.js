@@ -8,7 +8,8 @@ import { run } from './commands/run.js';
 import { reportCommand } from './commands/report.js';
 import { compareCommand } from './commands/compare-command.js';
 import { attachCommand } from './commands/attach-command.js';
-import { printRunResult } from './commands/print-run.js';
+import { printRunResult, printRepeatResult } from './commands/print-run.js';
+import { repeatRuns } from './commands/repeat.js';
 import { renderRunTables } from './report/table.js';
 import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';
@@ -88,17 +89,16 @@ function buildProgram(io, setExit) {
     .option('--baseline <report>', 'judge this run against a saved one (its report.json or folder, or a folder of runs); exit 1 on a regression')
     .option('--baseline-threshold <pct>', 'with --baseline: a blocking site, the longest block or the time blocked worse by at least this percentage (and its floor) is a regression', parse.percent, 10)
     .option('--baseline-metrics <names>', 'with --baseline: also judge these noisy metrics with single runs, e.g. "lag.p99,probe.p99,load.rps" or all (repeatable)', parse.baselineMetrics)
+    .option('--repeat <n>', 'run the app n times, each run a report folder of its own (out/run-1 ...): repeated runs for the baseline gate', parse.positiveInt, 1)
     .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
     .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
     .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
     .option('--rounds <n>', 'rounds per job of --scenario', parse.positiveInt, D.rounds)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
-      const result = await run({ ...opts, app, appArgs }, {
-        stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
-        progress: opts.progress && !opts.json && !io.env.CI,
-      });
-      printRunResult(result, opts, io, setExit);
+      const runIO = { stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill, progress: opts.progress && !opts.json && !io.env.CI };
+      if (opts.repeat > 1) printRepeatResult(await repeatRuns({ ...opts, app, appArgs }, runIO), opts, io, setExit);
+      else printRunResult(await run({ ...opts, app, appArgs }, runIO), opts, io, setExit);
     });
 
   program.command('report')
