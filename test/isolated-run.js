@@ -6,25 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { runBin, tempDir, FIXTURES, until } from './helpers.js';
-
-/**
- * A process that has exited. A zombie (exited, not yet reaped by its parent, which in a container
- * may be a PID 1 that never reaps) runs no code and holds nothing but its table entry: gone.
- * @param {number} pid
- */
-export function gone(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
+import { runBin, tempDir, FIXTURES, until, alive } from './helpers.js';
 
 /**
  * @param {import('node:test').TestContext} t
@@ -38,6 +20,7 @@ export async function isolatedRun(t, spec) {
   const out = path.join(base, 'out');
   const tmp = path.join(base, 'tmp');
   const pidsFile = path.join(base, 'pids.txt');
+  const servedFile = path.join(base, 'served');
   fs.mkdirSync(work);
   fs.mkdirSync(tmp);
   const app = spec.fixture ? path.join(work, path.basename(spec.fixture)) : path.join(work, 'app.js');
@@ -53,13 +36,17 @@ export async function isolatedRun(t, spec) {
   const signalledAt = [];
   const r = await runBin(spec.args({ app, out, work }), {
     cwd: work, timeoutMs: spec.timeoutMs,
-    env: { TMPDIR: tmp, PIDS_FILE: pidsFile, ...spec.env, ...(spec.nodeOptions ? { NODE_OPTIONS: spec.nodeOptions(work) } : {}) },
+    env: { TMPDIR: tmp, PIDS_FILE: pidsFile, SERVED_FILE: servedFile, ...spec.env, ...(spec.nodeOptions ? { NODE_OPTIONS: spec.nodeOptions(work) } : {}) },
     onSpawn: (child) => {
       if (!spec.signals?.length) return;
+      let stderr = '';
+      child.stderr?.on('data', (d) => { stderr += d; });
       (async () => {
-        await until(() => fs.existsSync(pidsFile), 15_000);
-        for (const { signal, afterMs } of spec.signals ?? []) {
-          await new Promise((resolve) => setTimeout(resolve, afterMs));
+        for (const { signal, after } of spec.signals ?? []) {
+          // the event, never a fixed wait: the app served load (it creates SERVED_FILE), or the
+          // tool said it is stopping after the signal before
+          const seen = await until(() => (after === 'served' ? fs.existsSync(servedFile) : /received, stopping the target/.test(stderr)), 30_000);
+          if (!seen) throw new Error(`isolated run: never ${after} before ${signal}`);
           signalledAt.push(Date.now());
           child.kill(signal);
         }
@@ -82,7 +69,7 @@ export async function isolatedRun(t, spec) {
     async assertClean(allow = {}) {
       const all = pids();
       if (fs.existsSync(reportPath)) all.push(JSON.parse(fs.readFileSync(reportPath, 'utf8')).target.pid);
-      assert.ok(await until(() => all.every(gone), 5000), `processes left: ${all.filter((p) => !gone(p)).join(', ')}`);
+      assert.ok(await until(() => !all.some(alive), 5000), `processes left: ${all.filter(alive).join(', ')}`);
       assert.deepEqual(fs.readdirSync(tmp).filter((name) => !allow.tmpOfOthers?.test(name)), [], 'temp files left in TMPDIR');
       assert.deepEqual(listTree(work), before, 'files written in the working folder');
       if (fs.existsSync(reportPath)) {
