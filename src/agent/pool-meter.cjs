@@ -17,10 +17,10 @@ const { epochNow } = require('./clock.cjs');
 
 const CANARY_MS = 200;
 const MAX_IN_FLIGHT = 5;
-const BURST_MS = 1000;
+const BURST_MS = 2000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
-const BURST_EVERY_MS = 10000;
+const BURST_EVERY_MS = 5000;
 const STACK_FRAMES = 14;
 // Node's async resources that are requests to the thread pool.
 const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);
@@ -34,7 +34,7 @@ class PoolMeter {
   constructor(push, thresholdMs) {
     this.push = push;
     this.thresholdMs = thresholdMs;
-    /** @type {Set<{t: number, submitted: number, elu: import("node:perf_hooks").EventLoopUtilization, busiest: number}>} the canaries out, each with the longest gap between heartbeats since it left */
+    /** @type {Set<{t: number, submitted: number, elu: import("node:perf_hooks").EventLoopUtilization}>} the canaries out */
     this.inFlight = new Set();
     this.submitting = false;
     this.stopped = true;
@@ -57,17 +57,13 @@ class PoolMeter {
     this.stopped = false;
   }
 
-  /**
-   * Called on every heartbeat: submits the next canary when due (no timer of its own).
-   * @param {number} sinceLastMs the time since the previous beat: the loop was busy at most that long
-   */
-  tick(sinceLastMs) {
-    for (const canary of this.inFlight) canary.busiest = Math.max(canary.busiest, sinceLastMs);
+  /** Called on every heartbeat: submits the next canary when due (no timer of its own). */
+  tick() {
     if (this.stopped || this.inFlight.size >= MAX_IN_FLIGHT) return;
     const now = performance.now();
     if (now - this.lastSubmit < CANARY_MS) return;
     this.lastSubmit = now;
-    const canary = { t: epochNow(), submitted: now, elu: performance.eventLoopUtilization(), busiest: 0 };
+    const canary = { t: epochNow(), submitted: now, elu: performance.eventLoopUtilization() };
     this.inFlight.add(canary);
     this.submitting = true; // our own request: not one of the app's callers
     try {
@@ -78,14 +74,14 @@ class PoolMeter {
     this.submitting = false;
   }
 
-  /** @param {{t: number, submitted: number, elu: import('node:perf_hooks').EventLoopUtilization, busiest: number}} canary */
+  /** @param {{t: number, submitted: number, elu: import('node:perf_hooks').EventLoopUtilization}} canary */
   done(canary) {
     this.inFlight.delete(canary);
     if (this.stopped) return;
     const { t, submitted, elu } = canary;
     const elapsedMs = performance.now() - submitted;
     const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
-    const waitMs = Math.min(elapsedMs, Math.max(idle, elapsedMs - canary.busiest));
+    const waitMs = Math.min(elapsedMs, idle);
     this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
     if (waitMs >= this.thresholdMs && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }
@@ -146,7 +142,9 @@ class PoolMeter {
     this.collecting = false;
     if (this.burstTimer) clearTimeout(this.burstTimer);
     this.burstTimer = null;
-    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms }) => ({ type, stack, ms }));
+    const now = performance.now();
+    // a request still waiting when the burst ends: how long so far (it took at least that)
+    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t }) => ({ type, stack, ms, ...(ms === null ? { openMs: round(now - t) } : {}) }));
     this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests });
     this.seen = [];
     this.open = new Map();
@@ -161,10 +159,29 @@ class PoolMeter {
 /** @param {number} v */
 const round = (v) => Math.round(v * 100) / 100;
 
+/**
+ * Whether libuv's pool threads already run in this process (Linux, Node >= 22 names them
+ * libuv-worker); null where they cannot be told apart (Node 20). A canary would start them: an
+ * agent attached to a running app must not, so it times the pool only when they exist.
+ */
+function poolStarted() {
+  try {
+    let named = false; // Node >= 22 names its own threads: then an unnamed pool is no pool
+    for (const t of fs.readdirSync('/proc/self/task')) {
+      const comm = fs.readFileSync(`/proc/self/task/${t}/comm`, 'latin1').trim();
+      if (comm === 'libuv-worker') return true;
+      if (comm === 'DelayedTaskSche' || comm === 'MainThread' || comm === 'V8Worker') named = true;
+    }
+    return named ? false : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pool's size as libuv will make it (UV_THREADPOOL_SIZE, 1..1024; 4 unset). */
 function poolSize() {
   const n = Number(process.env.UV_THREADPOOL_SIZE);
   return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
 }
 
-module.exports = { PoolMeter, poolSize, isPoolType };
+module.exports = { PoolMeter, poolSize, poolStarted, isPoolType };

@@ -15,7 +15,8 @@ const { WorkMeter } = require('./work-meter.cjs');
 const { endAbandonedRun } = require('./tool-gone.cjs');
 const { ThreadHub } = require('./thread-hub.cjs');
 const { markThreadsProfiled } = require('./config.cjs');
-const { PoolMeter, poolSize } = require('./pool-meter.cjs');
+const { PoolMeter, poolSize, poolStarted } = require('./pool-meter.cjs');
+const { RequestMeter } = require('./request-meter.cjs');
 
 const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
@@ -51,10 +52,15 @@ function start(config, hooks = {}) {
     ? new ThreadHub(push, (threadId, beat) => stacks?.watchThread(threadId, beat)) : null;
   const clusterExits = thread ? null : watchClusterExits(push);
   // libuv's thread pool is the process's: measured from its main thread only
-  const pool = thread ? null : new PoolMeter(push, config.thresholdMs);
-  const monitor = new LoopMonitor(config, (block) => sink.push({ type: 'block', ...block }), stacks || pool ? (now, sched, delayMs) => {
+  const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
+  const pool = thread || off.includes('pool') || !mayTimePool(config, push) ? null : new PoolMeter(push, config.thresholdMs);
+  const requests = off.includes('requests') ? null : new RequestMeter(push);
+  const monitor = new LoopMonitor(config, (block) => {
+    sink.push({ type: 'block', ...block });
+    requests?.block(block.t, block.durationMs);
+  }, stacks || pool ? (now, sched) => {
     stacks?.beat(now, sched);
-    pool?.tick(delayMs + config.resolutionMs);
+    pool?.tick();
   } : undefined);
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
@@ -81,13 +87,14 @@ function start(config, hooks = {}) {
   /** The measured window's totals, frozen when the window closes. @type {object | null} */
   let windowSummary = null;
   const liveSummary = () => ({
-    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(),
+    pid: process.pid, stopped, ...monitor.summary(), gc: gc.summary(), memory: { ...memory }, work: work.summary(), routes: requests?.summary() ?? null,
     ...(pool ? { pool: { size: poolSize(), cores: cores() } } : {}),
   });
 
   /** @param {number} until */
   function flush(until) {
     gc.drain();
+    requests?.flush();
     const windows = monitor.timeline.drain(until);
     if (windows.length) sink.push({ type: 'windows', windows });
     sampleMemory();
@@ -97,6 +104,7 @@ function start(config, hooks = {}) {
 
   function resetCounters() {
     gc.reset();
+    requests?.reset();
     work.reset();
     memory.rssMaxBytes = 0;
     memory.heapUsedMaxBytes = 0;
@@ -113,8 +121,10 @@ function start(config, hooks = {}) {
     pool?.stop();
     if (scenario) scenario.stop();
     monitor.stop();
+    requests?.stop();
     sink.push({ type: 'mark', name: 'stop', t: epochNow() });
     flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
+    monitor.close();
     stacks?.stop();
     origin?.stop();
     gc.stop();
@@ -226,6 +236,19 @@ function start(config, hooks = {}) {
       sink.discard();
     },
   };
+}
+
+/**
+ * Whether the pool may be timed: always in an app the tool started; attached to a running app,
+ * only when its pool threads already run (a canary would start them, and they never go away).
+ * @param {import('./config.cjs').AgentConfig} config @param {(event: object) => void} push
+ */
+function mayTimePool(config, push) {
+  if (!config.ownInspector) return true;
+  const started = poolStarted();
+  if (started === true) return true;
+  if (started === null) push({ type: 'note', text: 'libuv\'s thread pool is not timed when attached on this Node (its threads cannot be told apart before Node 22, and timing it could start them in your app)' });
+  return false;
 }
 
 /** The CPUs this process may run on. */

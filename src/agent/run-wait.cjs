@@ -8,32 +8,54 @@
 const fs = require('node:fs');
 
 /**
+ * A reader of a thread's schedstat that keeps its file open between reads; whoever makes one
+ * closes it (`close()`), or the descriptor stays open in the app for as long as it runs.
  * @param {string} [file] another thread's schedstat (/proc/<pid>/task/<tid>/schedstat)
- * @returns {() => {runMs: number, waitMs: number} | null} milliseconds so far
+ * @returns {{read: () => {runMs: number, waitMs: number} | null, close: () => void}} read: milliseconds so far
  */
 function schedstatReader(file = '/proc/thread-self/schedstat') {
   let fd = -1;
   try {
     fd = fs.openSync(file, 'r');
   } catch {
-    return () => null;
+    return { read: () => null, close() {} };
   }
   const buf = Buffer.alloc(96);
-  return () => {
-    try {
-      const n = fs.readSync(fd, buf, 0, buf.length, 0);
-      const [run, wait] = buf.toString('latin1', 0, n).split(' ').map(Number);
-      return Number.isFinite(run) && Number.isFinite(wait) ? { runMs: run / 1e6, waitMs: wait / 1e6 } : null;
-    } catch {
-      return null;
-    }
+  return {
+    read() {
+      if (fd < 0) return null;
+      try {
+        const n = fs.readSync(fd, buf, 0, buf.length, 0);
+        return parse(buf.toString('latin1', 0, n));
+      } catch {
+        return null;
+      }
+    },
+    close() {
+      if (fd < 0) return;
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // already closed
+      }
+      fd = -1;
+    },
   };
 }
 
-/** @returns {() => number | null} milliseconds of run-queue wait of the calling thread so far */
-function runWaitReader() {
-  const read = schedstatReader();
-  return () => read()?.waitMs ?? null;
+/** One reading of the calling thread's schedstat, opening and closing the file. */
+function readSchedstatOnce() {
+  try {
+    return parse(fs.readFileSync('/proc/thread-self/schedstat', 'latin1'));
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} text "<run ns> <wait ns> <slices>" */
+function parse(text) {
+  const [run, wait] = text.split(' ').map(Number);
+  return Number.isFinite(run) && Number.isFinite(wait) ? { runMs: run / 1e6, waitMs: wait / 1e6 } : null;
 }
 
 /** This thread's id in the OS (Linux), or null: how others read its schedstat. */
@@ -45,4 +67,4 @@ function osThreadId() {
   }
 }
 
-module.exports = { runWaitReader, schedstatReader, osThreadId };
+module.exports = { schedstatReader, readSchedstatOnce, osThreadId };

@@ -13,7 +13,7 @@ const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 const { ProfileChunks } = require('./profile-chunks.cjs');
 const { hubName } = require('./thread-hub.cjs');
-const { schedstatReader } = require('./run-wait.cjs');
+const { readSchedstatOnce } = require('./run-wait.cjs');
 
 const CHUNK_MS = 1000;
 const EXIT_WAIT_MS = 200;
@@ -49,7 +49,7 @@ function startStacks(config, push, loop) {
 
   const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1, loop ? loop.key : String(process.pid)) : null;
   beat[0] = Date.now();
-  const sched = schedstatReader()();
+  const sched = readSchedstatOnce();
   beat[3] = sched?.runMs ?? 0;
   if (beat.length > 5) beat[5] = sched?.waitMs ?? 0;
 
@@ -82,7 +82,7 @@ function startStacks(config, push, loop) {
     });
     worker.on('message', (message) => {
       if (message === 'done') watchdogDone();
-      else if (message && message.type === 'tool') push(message);
+      else if (message && (message.type === 'tool' || message.type === 'note')) push(message);
     });
     worker.on('exit', () => watchdogDone());
     worker.on('error', (error) => push({ type: 'note', text: `the stack watchdog stopped: ${error.message}` }));

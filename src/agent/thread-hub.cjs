@@ -20,8 +20,8 @@ const hubName = (pid) => `eventloop-probe:loops:${pid}`;
 
 /**
  * @typedef {{threadId: number, beat: Float64Array | null, worker: any, eluStart: any, hello: boolean,
- *   stopped: boolean, exited: boolean, sched: (() => {runMs: number, waitMs: number} | null) | null}} ThreadState
- *   sched: the thread's CPU times, read from outside (Linux)
+ *   stopped: boolean, exited: boolean, sched: ReturnType<typeof schedstatReader> | null}} ThreadState
+ *   sched: the thread's CPU times, read from outside (Linux); closed when the thread exits or the hub closes
  */
 
 class ThreadHub {
@@ -62,6 +62,7 @@ class ThreadHub {
     s.worker = worker;
     worker.once('exit', (/** @type {number} */ code) => {
       s.exited = true;
+      s.sched?.close();
       this.push({ type: 'thread-exit', threadId: s.threadId, t: epochNow(), code });
       // nothing of an ended thread is kept: an app whose pool replaces threads all day grows no list
       this.threads.delete(s.threadId);
@@ -75,7 +76,7 @@ class ThreadHub {
     const s = this.state(m.from);
     if (m.type === 'thread-hello') {
       s.hello = true;
-      if (typeof m.tid === 'number') s.sched = schedstatReader(`/proc/${process.pid}/task/${m.tid}/schedstat`);
+      if (typeof m.tid === 'number' && !s.sched) s.sched = schedstatReader(`/proc/${process.pid}/task/${m.tid}/schedstat`);
       if (m.beat instanceof SharedArrayBuffer) {
         s.beat = new Float64Array(m.beat, 0, 6);
         this.watch(s.threadId, m.beat);
@@ -113,7 +114,7 @@ class ThreadHub {
       const now = this.elu(s);
       const elu = now && s.eluStart && s.worker
         ? s.worker.performance.eventLoopUtilization(now, s.eluStart) : null;
-      const sched = s.sched?.() ?? null;
+      const sched = s.sched?.read() ?? null;
       this.push({
         type: 'thread-outside', threadId: s.threadId, t,
         lastBeat: s.beat && s.beat[0] > 0 ? s.beat[0] : null,
@@ -158,6 +159,7 @@ class ThreadHub {
   close() {
     dc.unsubscribe('worker_threads', this.onWorker);
     this.channel.close();
+    for (const s of this.threads.values()) s.sched?.close();
   }
 }
 

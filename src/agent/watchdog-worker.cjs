@@ -162,12 +162,32 @@ async function look(w) {
   }
 }
 
+/** Consecutive failed looks at the main thread before the watchdog gives up. */
+const MAX_FAILURES = 3;
+
+/** Tells the main thread's agent, which writes it down as a note of the report. @param {string} text */
+function note(text) {
+  parentPort?.postMessage({ type: 'note', text });
+}
+
 async function watch() {
+  let failures = 0;
   while (!main.beat[1]) {
     await sleep(data.pollMs);
     for (const w of [...watched]) {
       if (w === main) {
-        await look(w);
+        // an inspector error on one look is said and retried; the capture in progress is lost
+        try {
+          await look(w);
+          failures = 0;
+        } catch (error) {
+          if (main.beat[1]) break; // the run is over: its session went away
+          w.capturing = false;
+          w.beat[2] = 0;
+          failures += 1;
+          if (failures === 1) note(`a stack capture failed (${/** @type {Error} */ (error).message}): a block then may have no watchdog stack`);
+          if (failures >= MAX_FAILURES) throw error;
+        }
         continue;
       }
       // a worker thread that stopped or ends: its profile is collected, and it is no longer watched
@@ -200,7 +220,10 @@ Promise.resolve(waitAsync(exitFlags, 0, 0).value).then(() => {
 // worker itself is unref'ed, so this never keeps the app alive).
 const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
-  .catch(() => {}) // the main thread is exiting or an inspector error: stop watching quietly
+  .catch((error) => {
+    // the main thread is exiting (quiet), or the inspector kept failing: said, with what it costs
+    if (!main.beat[1] && Atomics.load(exitFlags, 0) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${/** @type {Error} */ (error).message}): later blocks have no watchdog stack`);
+  })
   .finally(async () => {
     Atomics.notify(exitFlags, 0); // releases our own wait on the exit flag: nothing keeps this thread alive
     hub?.close();

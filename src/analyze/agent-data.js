@@ -27,6 +27,7 @@ import path from 'node:path';
  * @property {{t: number, waitMs: number, elapsedMs: number}[]} pool the thread-pool canaries: how long each waited
  * @property {{t: number, durationMs: number, requests: {type: string, stack: string[]}[]}[]} poolCallers the stacks
  *   of the thread-pool requests made during each short burst of looking
+ * @property {import('./requests.js').BlockRequests[]} blockRequests the requests around each block
  * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
@@ -53,7 +54,7 @@ function readOne(dir, key, pid, threadId) {
   /** @type {AgentData} */
   const data = {
     key, pid, threadId, helloAt: null, exits: [], outside: [],
-    summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], notes: [], lastSeen: 0,
+    summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], blockRequests: [], notes: [], lastSeen: 0,
   };
   const text = fs.readFileSync(path.join(dir, `events-${key}.ndjson`), 'utf8');
   for (const line of text.split('\n')) {
@@ -80,6 +81,10 @@ function readOne(dir, key, pid, threadId) {
     }
     if (event.type === 'pool') {
       data.pool.push(event);
+      continue;
+    }
+    if (event.type === 'block-requests') {
+      data.blockRequests.push(event);
       continue;
     }
     if (event.type === 'pool-callers') {

@@ -11,6 +11,7 @@ import { BlockSampler } from './block-samples.js';
 import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
 import { diagnoseBlock } from './diagnose-block.js';
+import { requestsOfBlock, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
@@ -25,7 +26,7 @@ const SAMPLE_FRAMES = 12;
  *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
  *   culprit?: import('./diagnose-block.js').Culprit | null, owners?: import('./block-owners.js').OwnerShare[],
  *   call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
- *   toolMs?: number, captureMs?: number, tool?: boolean}} AttributedBlock
+ *   toolMs?: number, captureMs?: number, tool?: boolean, requests?: import('./requests.js').BlockRequestsSummary}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  * @typedef {import('../sources/app-sources.js').AppSources} AppSourcesType
  */
@@ -35,7 +36,8 @@ const SAMPLE_FRAMES = 12;
  * @param {import('./profiles.js').TimedProfile[]} profiles
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
- *   sources?: AppSourcesType}} context sources: the app's files (read from disk when not given)
+ *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[]}} context sources: the app's files
+ *   (read from disk when not given); blockRequests: the requests around each block
  * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -59,6 +61,9 @@ export function attributeBlocks(blocks, profiles, context) {
     if (captureMs > 0) result.captureMs = round(captureMs);
     if (toolMs > 0) result.toolMs = round(toolMs);
     if (isToolBlock(block.durationMs, toolMs, agentShare(samples), context.thresholdMs ?? 0)) result.tool = true;
+    const around = requestsOfBlock(start, context.blockRequests ?? []);
+    const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
+    if (requests) result.requests = requests;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
     if (origin) result.origin = parseStackLines(origin.stack);
     const gcMs = gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end);
@@ -80,7 +85,7 @@ export function attributeBlocks(blocks, profiles, context) {
     // are the majority (or the observer saw pauses covering half the block).
     if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
     const best = blame.tops[0];
-    const d = diagnoseBlock(samples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd }, sources);
+    const d = diagnoseBlock(samples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests }, sources);
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? samples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(samples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),

@@ -30,6 +30,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
  * @property {import('./known-calls.js').KnownCall | null} call a known call holding 30% of the owner's time
  * @property {Frame[] | null} stack the stack that held most of the owner's time
  * @property {string | null} specifier the module the owner is, as the app imports it
+ * @property {{name: string, version: string | null, functionName: string | null} | null} via the package
+ *   between the app and the owner (one of Node's synchronous APIs a package called)
  */
 
 /** A known call is named when it holds at least this share of its owner's time. */
@@ -67,7 +69,7 @@ export function blockOwners(samples, durationMs, sources) {
   }));
   const best = [...credited.values()].filter((c) => c.items.length).sort((a, b) => b.ms - a.ms)[0];
   if (!best) {
-    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null };
+    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, via: null };
   }
   const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
   const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
@@ -101,6 +103,7 @@ export function blockOwners(samples, durationMs, sources) {
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
+    via: mine.find((m) => m.o.via)?.o.via ?? null,
   };
 }
 

@@ -10,8 +10,8 @@ import { UsageError } from '../errors.js';
  * @typedef {'ms' | 'fraction' | 'percent' | 'number'} Kind
  * @typedef {{expr: string, path: string, op: Op, limit: number, kind: Kind}} Budget
  * @typedef {{expr: string, path: string, op: Op, limit: number, actual: number | null, ok: boolean,
- *   loop?: string}} BudgetResult loop: with an any-loop budget, the id of the loop the actual value
- *   is from (report.loops[].id)
+ *   loop?: string, route?: string}} BudgetResult loop: with an any-loop budget, the id of the loop the actual value
+ *   is from (report.loops[].id); route: with a route budget, the route it is from
  */
 
 const HTTP_FIELDS = ['requests', 'rps', 'errors', 'non2xx', 'timeouts', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'meanMs'];
@@ -19,7 +19,7 @@ const LAG_FIELDS = ['minMs', 'meanMs', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'samp
 
 /** Numeric fields of report.json schemaVersion 1 that a budget may name. */
 export const NUMERIC_PATHS = [
-  ...LAG_FIELDS.map((f) => `lag.${f}`), 'lag.resolutionMs', ...LAG_FIELDS.map((f) => `lag.eld.${f}`),
+  ...LAG_FIELDS.map((f) => `lag.${f}`), 'lag.resolutionMs',
   'elu.mean', 'elu.max', 'cpu.percent', 'cpu.userMs', 'cpu.systemMs', 'memory.rssMaxMb', 'memory.heapUsedMaxMb',
   'gc.count', 'gc.totalMs', 'gc.maxMs', 'blocking.count', 'blocking.totalMs', 'blocking.longestMs', 'blocking.fraction',
   ...HTTP_FIELDS.map((f) => `http.probe.${f}`), ...HTTP_FIELDS.map((f) => `http.load.${f}`),
@@ -49,7 +49,10 @@ const FRACTIONS = new Set(['elu.mean', 'elu.max', 'blocking.fraction']);
 /** @param {string} path */
 const isFraction = (path) => FRACTIONS.has(path) || /^(?:threads\.\d+|loops|workers|threads)\.(elu\.mean|blocking\.fraction)$/.test(path);
 
-const EXPR = /^([A-Za-z][\w.]*)\s*(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
+const EXPR = /^([A-Za-z][\w.]*|routes\[(?:"[^"]+"|'[^']+')\]\.[\w.]+)\s*(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
+/** Per-route budgets: `routes["GET /export"].p99`, or `routes.p99` for the worst route. */
+const ROUTE_FIELDS = ['requests', 'errors', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'blocks', 'blockedMs'];
+const ROUTE_PATH = new RegExp(`^routes(?:\\[("[^"]+"|'[^']+')\\])?\\.(${ROUTE_FIELDS.join('|')})$`);
 const EXAMPLE = 'e.g. --fail-on "lag.p99>50ms,blocks.count>0,http.probe.p99>200ms,elu.max>0.9"';
 
 /**
@@ -68,7 +71,7 @@ export function parseBudget(expr) {
   const m = EXPR.exec(expr);
   if (!m) throw new UsageError(`cannot read "${expr}": expected <field><op><number>[ms|s|%] with op one of > >= < <=`, EXAMPLE);
   const path = resolvePath(m[1]);
-  if (!path) throw new UsageError(`"${m[1]}" is not a numeric field of report.json`, 'try lag.p99, blocks.count, blocks.longest, http.probe.p99, http.load.rps, elu.max, cpu, gc.max, rss, loops.lag.p99, workers.blocks.count');
+  if (!path) throw new UsageError(`"${m[1]}" is not a numeric field of report.json`, 'try lag.p99, blocks.count, blocks.longest, http.probe.p99, http.load.rps, elu.max, cpu, gc.max, rss, loops.lag.p99, workers.blocks.count, routes["GET /export"].p99, routes.blocked');
   const kind = kindOf(path);
   const limit = convert(Number(m[3]), /** @type {'ms' | 's' | '%' | undefined} */ (m[4]), kind);
   if (limit === null) throw new UsageError(`"${expr}": unit ${m[4]} does not fit ${path} (${describeKind(kind)})`, EXAMPLE);
@@ -77,6 +80,13 @@ export function parseBudget(expr) {
 
 /** @param {string} name @returns {string | null} */
 function resolvePath(name) {
+  const route = /^routes(\[(?:"[^"]+"|'[^']+')\])?\.(.+)$/.exec(name);
+  if (route) {
+    const field = route[2] === 'blocks.count' ? 'blocks' : route[2] === 'blocked' ? 'blockedMs' : route[2];
+    const prefix = route[1] ? `routes[${JSON.stringify(route[1].slice(2, -2))}]` : 'routes';
+    for (const candidate of [`${prefix}.${field}`, `${prefix}.${field}Ms`]) if (ROUTE_PATH.test(candidate)) return candidate;
+    return null;
+  }
   const scope = /^(loops|workers|threads)\.(?!\d)(.+)$/.exec(name);
   if (scope) {
     const field = /** @type {Record<string, string>} */ (ALIASES)[scope[2]] ?? scope[2];
@@ -138,6 +148,10 @@ function holds(a, op, b) {
  */
 export function evaluateBudgets(report, budgets) {
   return budgets.map((b) => {
+    if (ROUTE_PATH.test(b.path)) {
+      const r = routeValue(report, b);
+      return { expr: b.expr, path: b.path, op: b.op, limit: b.limit, actual: r?.value ?? null, ok: r !== null && !holds(r.value, b.op, b.limit), ...(r ? { route: r.route } : {}) };
+    }
     const worst = ANY_LOOP.test(b.path) ? worstLoop(report, b) : null;
     const actual = worst ? worst.value : ANY_LOOP.test(b.path) ? null : valueAt(report, b.path);
     return {
@@ -164,6 +178,27 @@ function worstLoop(report, b) {
     if (value === null) continue;
     const worse = b.op === '>' || b.op === '>=' ? !worst || value > worst.value : !worst || value < worst.value;
     if (worse) worst = { value, loop: loop.id };
+  }
+  return worst;
+}
+
+/**
+ * A route budget's value: the named route's (`routes["GET /export"].p99Ms`), or the worst route's
+ * for the budget (`routes.p99Ms`); null when the run saw no such route.
+ * @param {unknown} report @param {Budget} b @returns {{value: number, route: string} | null}
+ */
+function routeValue(report, b) {
+  const m = /** @type {RegExpExecArray} */ (ROUTE_PATH.exec(b.path));
+  const rows = /** @type {any[]} */ (Array.isArray(/** @type {any} */ (report)?.routes) ? /** @type {any} */ (report).routes : []);
+  const named = m[1] ? JSON.parse(m[1]) : null;
+  /** @type {{value: number, route: string} | null} */
+  let worst = null;
+  for (const row of rows) {
+    if (named !== null && row.route !== named) continue;
+    const value = row[m[2]];
+    if (typeof value !== 'number') continue;
+    const worse = b.op === '>' || b.op === '>=' ? !worst || value > worst.value : !worst || value < worst.value;
+    if (worse) worst = { value, route: row.route };
   }
   return worst;
 }
@@ -208,7 +243,7 @@ export function formatValue(path, v) {
  * @param {BudgetResult} r
  */
 export function actualText(r) {
-  return `${formatValue(r.path, r.actual)}${r.loop && r.actual !== null ? ` in ${r.loop}` : ''}`;
+  return `${formatValue(r.path, r.actual)}${r.loop && r.actual !== null ? ` in ${r.loop}` : ''}${r.route && r.actual !== null && !r.path.startsWith('routes[') ? ` in ${r.route}` : ''}`;
 }
 
 /**
@@ -221,6 +256,7 @@ export function describeResult(r) {
     const what = /** @type {Record<string, string>} */ ({ loops: 'loop', workers: 'cluster worker', threads: 'worker thread' })[scope];
     return `${r.expr}: no ${what} of this run has a value for ${field.join('.')}: failed`;
   }
+  if (r.actual === null && ROUTE_PATH.test(r.path)) return `${r.expr}: this run saw no request of ${r.path.startsWith('routes[') ? r.path.slice(7, r.path.indexOf(']')) : 'any route'}: failed`;
   if (r.actual === null) return `${r.expr}: ${r.path} has no value in this run: failed`;
   return `${r.expr}: ${r.path} is ${actualText(r)} (fails when ${r.op} ${formatValue(r.path, r.limit)}): ${r.ok ? 'ok' : 'failed'}`;
 }

@@ -15,6 +15,7 @@ import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
 import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
 import { windowFigures } from './window-figures.js';
+import { routeRows, mergeRoutes } from './requests.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -77,7 +78,7 @@ export function buildReport(record) {
   const stacksMode = record.stacks?.mode ?? 'none';
   const context = {
     from, cwd: record.cwd ?? process.cwd(), sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
-    toolStalls: agent?.toolStalls ?? [],
+    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [],
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
@@ -101,6 +102,9 @@ export function buildReport(record) {
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
   const continuous = (record.profiles ?? []).find((p) => p.kind === 'continuous');
+  // a profile that was asked for and is missing: why, as far as the run knows it
+  const lostProfile = record.stacks?.profile && !continuous ? missingProfile(record, agent) : null;
+  if (lostProfile) notes.push(`no CPU profile of the window: ${lostProfile}; blocks are named from the watchdog's captures where there are some`);
 
   const timeline = buildTimeline({
     windowMs: record.windowMs, from, to,
@@ -141,7 +145,6 @@ export function buildReport(record) {
       maxMs: round(lagHistogram.max),
       samples: lagHistogram.count,
       resolutionMs: summary?.resolutionMs ?? null,
-      eld: summary?.eld ? roundAll(summary.eld) : null, // reports before 0.2 only
     },
     elu: {
       mean: eluMean,
@@ -170,6 +173,7 @@ export function buildReport(record) {
     stacks: {
       mode: stacksMode,
       source: continuous ? 'profile' : (record.profiles ?? []).length ? 'watchdog' : 'none',
+      ...(lostProfile ? { lost: lostProfile } : {}),
     },
     profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(Math.max(from, continuous.startEpochMs)), intervalUs: continuous.intervalUs } : null,
     http: {
@@ -190,11 +194,28 @@ export function buildReport(record) {
   }));
   const main = mainLoop(report, others.length ? verdict({ ...report, http: { probe: null } }, T) : report.verdict);
   report.loops = [main, ...others];
+  // a cluster's workers serve the app's routes: per route over every loop
+  report.routes = routeRows(
+    mergeRoutes([figures.routes, ...(record.loops ?? []).map((l) => l.agent.summary?.routes)]),
+    [...blocks, ...others.flatMap((l) => l.blocks)],
+  );
   report.verdict = worstLoopVerdict(report.verdict, report.loops);
   for (const loop of others) report.notes.push(...loop.notes);
   if (record.threads === undefined) report.threads = threadRows(others, to - from);
   if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
   return report;
+}
+
+/**
+ * Why the CPU profile the run asked for is missing.
+ * @param {RunRecord} record @param {import('./agent-data.js').AgentData | null} agent
+ */
+function missingProfile(record, agent) {
+  if (!agent) return 'the agent sent no data';
+  if (!record.flushed && record.stillRunningAtEnd) return 'the agent did not confirm it had written its data (no answer to the stop request in time: its loop was busy)';
+  if (!record.stillRunningAtEnd) return 'the app ended before the agent could write it';
+  const said = agent.notes.find((n) => /profil/i.test(n));
+  return said ?? 'the agent answered the stop request but wrote no profile';
 }
 
 /**

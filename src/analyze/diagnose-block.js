@@ -19,15 +19,16 @@ import { callLabel, matchKnownCall } from './known-calls.js';
 /**
  * @param {import('./block-samples.js').BlockSample[]} samples
  * @param {{cause: import('./causes.js').Cause, phase: import('./causes.js').Phase, durationMs: number, gcShare: number,
- *   appTop: Site | null, cwd: string}} c appTop: the app frame that held most of the block
+ *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null}} c appTop: the app
+ *   frame that held most of the block; requests: the requests that ran in it and waited behind it
  * @param {AppSources} sources
  */
 export function diagnoseBlock(samples, c, sources) {
   const owned = blockOwners(samples, c.durationMs, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
   const asyncName = entryName.replace(/Sync$/, '');
-  const asyncSibling = owned.owner?.kind === 'package' && owned.entry && asyncName !== entryName
-    && sources.definesName(owned.entry.url, asyncName) ? asyncName : null;
+  const asyncSibling = (owned.owner?.kind === 'package' || owned.owner?.kind === 'native') && owned.entry?.url && asyncName !== entryName
+    && sources.definesName(/** @type {{url: string}} */ (owned.entry).url, asyncName) ? asyncName : null;
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
   const fix = fixFor(owned, c.cause, { asyncSibling, verb });
@@ -37,7 +38,9 @@ export function diagnoseBlock(samples, c, sources) {
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
-    advice: adviceText(fix, owned, { cause: c.cause, phase: c.phase, durationMs: c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls }),
+    advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls,
+    }),
   };
 }
 
@@ -70,7 +73,7 @@ function labelOf(c, o, site) {
   const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${o.regex}/` : '';
   switch (owner.kind) {
     case 'package': return `${owner.name}${v} ${c.functionName}${rx}${from}`;
-    case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${rx}${from}`;
+    case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${o.via ? ` via ${o.via.name}${o.via.version ? `@${o.via.version}` : ''}` : ''}${rx}${from}`;
     case 'native': return `${owner.name}${v} (native)${from}`;
     case 'json': return `${owner.name}${from}`;
     case 'gc': return `garbage collection${from}`;
@@ -79,6 +82,32 @@ function labelOf(c, o, site) {
       return `${c.functionName} ${site(at)}${o.call?.kind === 'regex' ? ` ${callLabel(o.call)}` : rx}`;
     }
   }
+}
+
+/**
+ * A request's own time, when the block ran several requests of one route back to back: what the
+ * advice speaks of (the handler's time), rather than the block's.
+ * @param {import('./requests.js').BlockRequestsSummary | null | undefined} r
+ */
+function perRequest(r) {
+  const top = r?.ran[0];
+  if (!top || top.count < 2) return null;
+  const total = r.ran.reduce((sum, x) => sum + x.count * x.msEach, 0);
+  // one route's requests held most of it (a probe's request may have run in between)
+  return total > 0 && (top.count * top.msEach) / total >= 0.8 ? top.msEach : null;
+}
+
+/**
+ * "GET /export ran 11 times back to back in this 1700 ms block, ~150 ms each; 37 other requests
+ * waited behind it. Each request: "
+ * @param {import('./requests.js').BlockRequestsSummary | null | undefined} r @param {number} durationMs
+ */
+function requestsClause(r, durationMs) {
+  if (!r || !r.ran.length) return '';
+  const ms = Math.round(durationMs);
+  const ran = r.ran.map((x) => (x.count === 1 ? `${x.route} ran once` : x.msEach >= 1 ? `${x.route} ran ${x.count} times back to back (~${Math.round(x.msEach)} ms each)` : `${x.route} ran ${x.count} times`)).join(', ');
+  const waited = r.waited ? `; ${r.waited} other request(s) waited behind it` : '';
+  return `${ran} in this ${ms} ms block${waited}. ${perRequest(r) !== null ? 'Each request: ' : ''}`;
 }
 
 /**

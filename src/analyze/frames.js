@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMaps } from './source-maps.js';
 import { frameKind, AGENT_DIR } from '../profile/frame-kind.js';
+import { packageDir } from '../sources/app-sources.js';
 
 export { AGENT_DIR };
 
@@ -47,7 +48,13 @@ export class FrameMapper {
     frame = { functionName, url: file, line: cf.lineNumber + 1, column: cf.columnNumber + 1, kind: kindOf(file, cf.functionName) };
     if (frame.kind === 'app' || frame.kind === 'node_modules') {
       const original = this.maps.lookup(file, cf.lineNumber, cf.columnNumber);
-      if (original) frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind: kindOf(original.file, cf.functionName) };
+      // a package's map may point at sources it does not ship (typeorm's ../../src/*.ts, outside
+      // its folder): its code stays the package's, as shipped, rather than pass for another's
+      const kind = original ? kindOf(original.file, cf.functionName) : frame.kind;
+      const own = frame.kind === 'node_modules' ? packageDir(file) : null;
+      if (original && !(own && !original.file.startsWith(own + path.sep))) {
+        frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
+      }
     }
     this.cache.set(key, frame);
     return frame;

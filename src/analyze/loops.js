@@ -64,7 +64,7 @@ export function otherLoop(loop, run) {
   const raw = blocksInWindow(agent.blocks, from, until, T);
   if (ongoing) raw.push(ongoing);
   const context = {
-    from, cwd: run.cwd, sources: run.sources, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
+    from, cwd: run.cwd, sources: run.sources, blockRequests: agent.blockRequests, thresholdMs: T, gcPauses: agent.gcPauses, gcRuns: agent.gcRuns, origins: agent.origins, toolStalls: agent.toolStalls,
   };
   const attributed = attributeBlocks(raw, loop.profiles, context);
   if (kind === 'worker-thread') for (const b of attributed.blocks) if (b.advice) b.advice = threadAdvice(b.advice);

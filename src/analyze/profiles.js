@@ -49,12 +49,14 @@ export function readProfiles(dir, key) {
   const out = [];
   for (const name of names) {
     if (!new RegExp(`^profile-${key}-[cb]\\d+\\.json$`).test(name)) continue;
+    let data;
     try {
-      const data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
-      out.push(timeProfile(data, name));
+      data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     } catch {
-      // a capture cut short by a kill: its blocks keep their durations, without stacks
+      continue; // a capture cut short by a kill (the agent writes by rename, so only a kill cuts one)
     }
+    // a file that parsed but is no profile of ours is skipped; a bug in reading one is not hidden
+    if (data && isCpuProfile(data.profile)) out.push(timeProfile(data, name));
   }
   return out.sort((a, b) => a.startEpochMs - b.startEpochMs);
 }

@@ -32,13 +32,14 @@ export function fixFor(o, cause, extra = {}) {
   const kind = o.owner?.kind ?? 'gc';
   if (kind === 'gc') return 'allocation';
   if (kind === 'json') return 'payload';
-  if (kind === 'native') return 'native-sync';
+  if (kind === 'native') return extra.asyncSibling ? 'async-form' : 'native-sync';
   if (kind === 'package') {
     if (o.regexShare >= REGEX_SHARE) return 'regex-dependency';
     if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
-    // a copy is all allocation, whatever share of it the collector took so far
-    if (o.gcShare >= ALLOCATION_SHARE || extra.verb === 'copy') return 'allocation';
+    // a copy is all allocation, whatever share of it the collector took so far; a call that
+    // parses, renders or validates allocates as it goes, and is fixed by calling it less
+    if (extra.verb === 'copy' || (o.gcShare >= ALLOCATION_SHARE && !extra.verb)) return 'allocation';
     return 'cache-bound-offload';
   }
   if (kind === 'node') {
@@ -103,6 +104,10 @@ export function adviceText(fix, o, c) {
   const site = o.calledFrom ? c.site(o.calledFrom) : o.entry ? c.site(o.entry) : null;
   switch (fix) {
     case 'async-form': {
+      if (owner?.kind === 'node' && o.call && o.via) {
+        const v = `${o.via.name}${o.via.version ? `@${o.via.version}` : ''}`;
+        return `${o.call.name}, called by ${v}${o.via.functionName ? ` (${o.via.functionName})` : ''}${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}, held the loop ${ms} ms: the package does its work with Node's synchronous API; use the package's async or streaming form if it has one (the work then runs on libuv's thread pool), or call it from a worker thread${gc}`;
+      }
       if (owner?.kind === 'node' && o.call) return `${o.call.name}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${callFix(o.call)}${gc}`;
       const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
@@ -135,7 +140,7 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${gc}`;
     }
     case 'microtask':
-      return `a promise chain${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: awaiting an already-resolved promise never yields to I/O; yield with setImmediate every ~10 ms of work, or move the work to a worker thread${gc}`;
+      return `a promise continuation${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: no I/O is served until the queue drains, and awaiting already-resolved promises in a loop never yields; split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
     case 'nextTick':
       return `recursive process.nextTick${site ? ` at ${site}` : ''} ran ${ms} ms: the nextTick queue is drained before any I/O; schedule the next step with setImmediate, or move the work to a worker thread${gc}`;
     case 'startup':

@@ -48,3 +48,18 @@ export function withHint(failure, seen) {
   }
   return failure;
 }
+
+/**
+ * What the agent said went wrong inside the app while handling the tool's commands (its own bugs:
+ * the app never sees them), and what each cost.
+ * @param {{type: string, cmd?: string | null, message?: string}[]} messages
+ */
+export function agentErrorNotes(messages) {
+  const cost = /** @type {Record<string, string>} */ ({
+    start: 'the window may have started without the CPU profile',
+    stop: 'its last data (the CPU profile among it) may be missing',
+    'window-end': 'the window\'s totals were taken later',
+  });
+  return messages.filter((m) => m.type === 'agent-error')
+    .map((m) => `the agent failed handling '${m.cmd ?? '?'}' inside the app (${m.message ?? 'no message'})${m.cmd && cost[m.cmd] ? `: ${cost[m.cmd]}` : ''}; please report it`);
+}

@@ -65,7 +65,7 @@ export function threadPoolSection(agent, c) {
 /**
  * The pool requests of the bursts, by the API that made them and the app's line that called it,
  * the one that held the pool's threads longest first.
- * @param {{t: number, durationMs?: number, requests: {type: string, stack: string[], ms?: number | null}[]}[]} bursts
+ * @param {{t: number, durationMs?: number, requests: {type: string, stack: string[], ms?: number | null, openMs?: number}[]}[]} bursts
  * @param {{t: number, waitMs: number}[]} canaries @param {string} cwd @returns {PoolCaller[]}
  */
 export function poolCallers(bursts, canaries, cwd) {
@@ -78,13 +78,15 @@ export function poolCallers(bursts, canaries, cwd) {
     waits.push(...canaries.filter((k) => k.t >= burst.t - 500 && k.t <= burst.t + (burst.durationMs ?? 1000)).map((k) => k.waitMs));
     for (const req of burst.requests) {
       const frames = parseStackLines(req.stack);
-      // the API: the outermost frame of the innermost run of Node's own frames
+      // the API: the outermost frame of the innermost run of Node's own frames, past the
+      // wrappers that only pass a call on (util.promisify, events)
       let i = frames.findIndex((f) => f.kind === 'node');
       if (i < 0) continue;
-      while (i + 1 < frames.length && frames[i + 1].kind === 'node') i++;
+      while (i + 1 < frames.length && frames[i + 1].kind === 'node' && !WRAPPERS.test(nodeModuleOf(frames[i + 1]))) i++;
       const apiFrame = frames[i];
       const module = nodeModuleOf(apiFrame).slice('node:'.length);
-      const name = apiFrame.functionName.split('.').pop() ?? apiFrame.functionName;
+      const alias = /\[as ([\w$]+)\]/.exec(apiFrame.functionName)?.[1];
+      const name = alias ?? apiFrame.functionName.split('.').pop() ?? apiFrame.functionName;
       const api = `${module === 'fs' && /promises/.test(apiFrame.url) ? 'fs.promises' : module}.${name}`;
       const app = frames.slice(i + 1).find((f) => f.kind === 'app') ?? null;
       const dep = frames.slice(i + 1).find((f) => f.kind === 'node_modules') ?? null;
@@ -92,7 +94,9 @@ export function poolCallers(bursts, canaries, cwd) {
       const key = `${api}\0${app ? `${app.url}:${app.line}` : ''}\0${pkg ?? ''}`;
       const entry = by.get(key) ?? { api, type: req.type, functionName: app?.functionName ?? null, url: app ? siteOf(app, cwd).replace(/:\d+$/, '') : null, line: app?.line ?? null, package: pkg, count: 0, poolMs: 0, share: 0, times: [] };
       entry.count++;
-      if (typeof req.ms === 'number') entry.times.push(req.ms);
+      // still waiting when the burst ended: it took at least that long
+      const took = typeof req.ms === 'number' ? req.ms : typeof req.openMs === 'number' ? req.openMs : null;
+      if (took !== null) entry.times.push(took);
       total++;
       by.set(key, entry);
     }
@@ -106,10 +110,27 @@ export function poolCallers(bursts, canaries, cwd) {
     e.poolMs = e.times.length ? Math.max(0, median(e.times) - queued) * e.count : 0;
     held += e.poolMs;
   }
-  return [...by.values()]
-    .map(({ times, ...e }) => ({ ...e, medianMs: times.length ? round2(median(times)) : null, poolMs: round2(e.poolMs), share: round3(held > 0 ? e.poolMs / held : e.count / (total || 1)) }))
-    .sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
+  // Times tell the callers apart only when the queue's wait does not drown how long jobs ran
+  // (seconds of queue, tens of ms of work): else the work that runs on the CPU fills the pool.
+  const spread = medians.length > 1 ? Math.max(...medians) - queued : 0;
+  const byTime = held > 0 && spread >= Math.max(20, 0.2 * queued);
+  const rows = [...by.values()].map(({ times, ...e }) => ({ ...e, medianMs: times.length ? round2(median(times)) : null, poolMs: round2(e.poolMs), share: 0 }));
+  if (byTime) {
+    for (const r of rows) r.share = round3(r.poolMs / held);
+    return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
+  }
+  const weight = (/** @type {PoolCaller} */ r) => r.count * (isCpuWork(r) ? CPU_WEIGHT : 1);
+  const all = rows.reduce((sum, r) => sum + weight(r), 0) || 1;
+  for (const r of rows) r.share = round3(weight(r) / all);
+  return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
 }
+
+/** Node's modules that only pass a call on to the one that makes the request. */
+const WRAPPERS = /^node:(?:util|events|process|async|timers)$/;
+/** A CPU job holds a thread far longer than a file system call: the weight of one when times cannot tell. */
+const CPU_WEIGHT = 100;
+/** A pool job that computes rather than waits: crypto, zlib, an addon's async work. @param {{api: string, type: string}} r */
+const isCpuWork = (r) => /^(crypto|zlib)\./.test(r.api) || !/^(FSREQ|GETADDRINFO|GETNAMEINFO|FILEHANDLE)/.test(r.type);
 
 /** @param {number[]} values */
 function median(values) {
@@ -123,7 +144,6 @@ function packageName(url) {
   return m ? m[1].replace(/\\/g, '/') : null;
 }
 
-const CPU_APIS = /^(crypto|zlib)\./;
 
 /**
  * What a saturated pool needs: who fills it, and whether more threads can help.
@@ -132,7 +152,7 @@ const CPU_APIS = /^(crypto|zlib)\./;
 function poolAdvice(p, c) {
   const top = p.callers[0];
   const who = top ? `${top.api}${top.url ? ` at ${top.url}:${top.line}` : top.package ? ` (from ${top.package})` : ''}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
-  const cpuBound = top ? CPU_APIS.test(top.api) : false;
+  const cpuBound = top ? isCpuWork(top) : false;
   const busy = p.otherThreadsCores !== null && p.cores !== null && p.otherThreadsCores >= Math.min(p.size, p.cores) - 0.5;
   const head = `libuv's thread pool was saturated: a job waited p50 ${ms(p.waitP50Ms)}, p99 ${ms(p.waitP99Ms)} for one of its ${p.size} threads${p.cores ? ` (${p.cores} cores)` : ''} while the loop itself was free (lag p99 ${ms(c.lagP99Ms)})`
     + `${p.otherThreadsCores !== null ? `; the app's threads other than the loop used ${p.otherThreadsCores} cores` : ''}`

@@ -31,11 +31,15 @@ import { rootName } from '../sources/app-sources.js';
  * @property {boolean} compile the owner was compiling (a frame of its whose name says compile)
  * @property {KnownCall | null} call a known call (Node's sync APIs, JSON, a regex) on the stack
  * @property {string | null} specifier the module the owner is, as an app would import it
+ * @property {{name: string, version: string | null, functionName: string | null}} [via] the package the app
+ *   called that called the owner (one of Node's synchronous APIs inside a package)
  */
 
 const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !f.url.startsWith(AGENT_DIR);
 const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !f.url.startsWith(AGENT_DIR);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
+/** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
+const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
 
 /**
  * The owner of one sample's time.
@@ -92,6 +96,21 @@ export function ownerOfSample(frames, line, sources) {
   if (appIndex >= 0) {
     for (let i = inner - 1; i >= 0; i--) if (isPackage(frames[i])) { pkg = i; break; }
   } else pkg = frames.findIndex(isPackage);
+
+  // one of Node's synchronous APIs is the work, whoever called it (adm-zip's deflateRawSync, a
+  // template engine's readFileSync): Node's module owns it, the package is the way the app got there
+  if (call && SYNC_KINDS.has(call.kind) && pkg >= 0) {
+    const at = frames.findIndex((f) => f.functionName === call.frame.functionName && f.url === call.frame.url && f.line === call.frame.line);
+    if (at >= 0 && at < pkg) {
+      const via = packageResult(frames, pkg, sources, result);
+      return result(nodeOwner(frames[at]), at, nodeSpecifier(frames[at]), { via: { name: via.owner.name, version: via.owner.version ?? null, functionName: via.entry?.functionName ?? null } });
+    }
+  }
+  // a compiled addon's own JavaScript wrapper running the line that calls into its native code
+  if (pkg >= 0 && leaf === frames[pkg] && line && (line.frameIndex ?? 0) === 0 && /[\w$\]]\s*\(/.test(line.text)) {
+    const info = sources.packageOf(leaf.url);
+    if (info && sources.isNative(info.name, leaf.url)) return result({ kind: 'native', name: info.name, ...(info.version ? { version: info.version } : {}) }, 0, info.name);
+  }
   if (pkg >= 0) return withCompile(packageResult(frames, pkg, sources, result), frames);
 
   // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
@@ -175,5 +194,8 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
   }
   if (!nativeLeaf) return null;
   const natives = [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
-  return natives.length === 1 ? addon(natives[0]) : null;
+  if (natives.length === 1) return addon(natives[0]);
+  // called from a package that loads its driver at run time (an ORM): the one addon the project installed
+  const project = natives.length === 0 ? sources.projectAddons(caller.url) : [];
+  return project.length === 1 ? addon(project[0]) : null;
 }

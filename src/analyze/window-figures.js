@@ -10,7 +10,8 @@ import { gcInBlock } from './gc-share.js';
 
 /**
  * @typedef {{lag: Histogram, ownLag: Histogram | null, cpuMs: number, eluMean: number | null, runWaitMs: number | null,
- *   gc: {count: number, totalMs: number, maxMs: number}, fromTimeline: boolean}} WindowFigures
+ *   gc: {count: number, totalMs: number, maxMs: number}, fromTimeline: boolean, routes: Record<string, any> | null}} WindowFigures
+ *   routes: per route, the requests the agent saw finish (its counters when they cover the window, else its latest)
  */
 
 /**
@@ -42,6 +43,7 @@ export function windowFigures(summary, windows, gcPauses, gcRuns, c) {
       runWaitMs: summary?.runWaitMs ?? null,
       gc: summary ? { count: summary.gc.count, totalMs: summary.gc.totalMs, maxMs: summary.gc.maxMs } : { count: 0, totalMs: 0, maxMs: 0 },
       fromTimeline: false,
+      routes: summary?.routes ?? null,
     };
   }
   const inside = windows.filter((w) => w.t >= c.from - c.windowMs / 2 && w.t + c.windowMs <= c.to + c.windowMs / 2);
@@ -58,5 +60,5 @@ export function windowFigures(summary, windows, gcPauses, gcRuns, c) {
   const totalMs = gcInBlock(pauses, runs, c.from, c.to);
   const count = pauses.length + runs.reduce((sum, r) => sum + r.count, 0);
   const maxMs = Math.max(0, ...pauses.map((p) => p.durationMs), ...runs.map((r) => r.totalMs / Math.max(1, r.count)));
-  return { lag, ownLag: null, cpuMs, eluMean, runWaitMs: null, gc: { count, totalMs, maxMs }, fromTimeline: true };
+  return { lag, ownLag: null, cpuMs, eluMean, runWaitMs: null, gc: { count, totalMs, maxMs }, fromTimeline: true, routes: summary.routes ?? null };
 }

@@ -7,7 +7,7 @@ import { readAgentData } from '../analyze/agent-data.js';
 import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { connectionNotes } from '../analyze/run-notes.js';
+import { connectionNotes, agentErrorNotes } from '../analyze/run-notes.js';
 import { keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
@@ -22,7 +22,8 @@ import { FORMATS } from '../options.js';
  *   where: ReturnType<typeof import('../attach/origin.js').chooseOrigin>,
  *   measured: Awaited<ReturnType<typeof import('./measure-window.js').measureWindow>>,
  *   flushed: boolean, attachedAt: number, dataDir: string, outDir: string,
- *   before: ListeningSocket[], after: ListeningSocket[], alive: boolean, inspectorClosed: boolean, windowMs: number}} run
+ *   before: ListeningSocket[], after: ListeningSocket[], alive: boolean, inspectorClosed: boolean, windowMs: number,
+ *   messages: import('../launch/agent-messages.js').AgentMessage[]}} run messages: what the agent sent over its channel
  */
 export function buildAttachReport(run) {
   const { opts, io, measured, where } = run;
@@ -34,6 +35,7 @@ export function buildAttachReport(run) {
   const loops = otherLoops(agents.filter((d) => d !== agent), run.dataDir, run.outDir, { from: measured.measureStart, to: measured.measureEnd });
   const formats = opts.format ?? FORMATS;
   const notes = connectionNotes([{ name: 'load', stats: measured.load?.stats ?? null }, { name: 'probe', stats: measured.probe?.stats ?? null }]);
+  notes.push(...agentErrorNotes(run.messages));
   if (!run.alive) notes.push(`process ${pid} exited during the attach`);
   if (run.alive && !run.inspectorClosed) notes.push(`the app's inspector port ${run.injected.inspectorPort} was still open 3 s after detaching`);
   const threads = run.injected.threads;

@@ -68,19 +68,24 @@ export async function attach(opts, io) {
     await link.waitFor((m) => m.type === 'released', timeoutMs, io.stop);
     io.stderr.write(`eventloop-probe: attached to pid ${opts.pid} (Node.js ${injected.nodeVersion}, up ${formatUptime(injected.uptimeS)}); ${where.load ? `loading ${where.origin}` : where.probePath ? `probing ${where.origin}${where.probePath}` : 'observing'} for ${opts.duration} s\n`);
     const measured = await measureWindow(link, { origin: where.origin, routes: where.routes, probePath: where.probePath, windowMs: WINDOW_MS }, { ...opts, load: where.load }, io, progress);
-    const flushed = Boolean(await link.waitFor((m) => m.type === 'stopped', io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill));
+    // the agent writes everything it holds (the CPU profile of the window too) and says so before
+    // the data is read
+    link.send({ cmd: 'stop' });
+    const answer = await link.waitFor((m) => m.type === 'stopped' || (m.type === 'agent-error' && m.cmd === 'stop'), io.kill.aborted ? 0 : FLUSH_TIMEOUT_MS, io.kill);
+    const flushed = answer?.type === 'stopped';
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
     const report = buildAttachReport({
       opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
-      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS,
+      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS, messages: link.messages,
     });
     return report;
   } finally {
     progress.stop();
     link.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // the agent may still be removing its own files as it detaches: retry a folder that refills
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }
 

@@ -18,7 +18,7 @@ import { buildReport } from '../analyze/build-report.js';
 import { readProfiles } from '../analyze/profiles.js';
 import { mergeContinuous } from '../analyze/merge-profiles.js';
 import { stacksConfig, keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
-import { connectionNotes, earlyExitNote, withHint } from '../analyze/run-notes.js';
+import { connectionNotes, earlyExitNote, withHint, agentErrorNotes } from '../analyze/run-notes.js';
 import { Progress } from './progress.js';
 import { writeReportFolder, budgetMessage } from './write-report.js';
 import { artifactsFor } from '../report/write-folder.js';
@@ -147,6 +147,7 @@ export async function run(opts, io) {
     }) ?? early;
     const notes = [...observed.notes, ...(child instanceof ProfiledTarget ? child.notes : []), ...(early ? [early] : [])];
     notes.push(...connectionNotes([{ name: 'load', stats: observed.load?.stats ?? null }, { name: 'probe', stats: observed.probe?.stats ?? null }]));
+    notes.push(...agentErrorNotes(child.messages));
     if (stopped.escalated) notes.push(`the target ignored SIGTERM for ${opts.killAfter} ms and was killed with SIGKILL`);
     if (output.truncated) notes.push(`target output was truncated at ${output.maxBytes} bytes in target.log`);
     const report = buildReport({
@@ -200,7 +201,8 @@ export async function run(opts, io) {
     progress.stop();
     loops?.close();
     output.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // the agent may still be removing its own files as it detaches: retry a folder that refills
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -102,10 +102,10 @@ export class Target {
     if (!this.exitInfo) {
       this.send({ cmd: 'stop' });
       const [answer] = await Promise.all([
-        this.waitFor((m) => m.type === 'stopped', flushTimeoutMs),
+        this.waitFor((m) => m.type === 'stopped' || (m.type === 'agent-error' && m.cmd === 'stop'), flushTimeoutMs),
         this.loops?.stop(flushTimeoutMs),
       ]);
-      flushed = Boolean(answer);
+      flushed = answer?.type === 'stopped';
     }
     if (!this.exitInfo) {
       this.signal('SIGTERM');

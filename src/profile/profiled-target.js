@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Target } from '../launch/target.js';
 import { JOB_ENV } from './runner-env.js';
 
-const RUNNER_PATH = fileURLToPath(new URL('./runner.js', import.meta.url));
+const RUNNER_PATH = fileURLToPath(new URL('../../bin/profiler-runner.js', import.meta.url));
 // How long 0x or clinic may take to write its report once the app has exited.
 export const FINISH_TIMEOUT_MS = 180_000;
 

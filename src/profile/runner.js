@@ -10,6 +10,7 @@
 //   involved, which is what makes clinic doctor lose its report on Node >= 21.7 (node-clinic#480),
 // - tells the tool when the app exited, then lets the profiler write its HTML and reports it.
 // Never opens a browser; no analytics (NO_INSIGHT); stdin is closed by the tool.
+// bin/profiler-runner.js is its process's entry point: it exits with the code this resolves to.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,24 @@ import { JOB_ENV } from './runner-env.js';
 
 const TOOL_FD = 3;
 const require = createRequire(import.meta.url);
+
+/** @type {(code: number) => void} */
+let finish = () => {};
+
+/**
+ * Runs the profiler job of the environment; resolves to the process's exit code once the job is
+ * done (0x and clinic leave handles, timers and streams, behind: the process must then end).
+ * @returns {Promise<number>}
+ */
+export function runProfilerJob() {
+  return new Promise((resolve) => {
+    finish = resolve;
+    main().then(() => resolve(0), (error) => {
+      process.stderr.write(`eventloop-probe profiler runner: ${error instanceof Error ? error.stack : error}\n`);
+      resolve(1);
+    });
+  });
+}
 
 async function main() {
   /** @type {import('./adapters.js').Job} */
@@ -99,16 +118,4 @@ async function main() {
     relay.send({ type: 'profiler-failed', error: message });
   }
   await relay.close();
-  finish(0);
 }
-
-/** @param {number} code */
-function finish(code) {
-  // 0x and clinic leave handles (timers, streams) behind; the job is done.
-  process.exit(code);
-}
-
-main().catch((error) => {
-  process.stderr.write(`eventloop-probe profiler runner: ${error instanceof Error ? error.stack : error}\n`);
-  process.exit(1);
-});

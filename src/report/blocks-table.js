@@ -30,12 +30,13 @@ export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
   const out = [];
   const longest = [...blocks].sort((a, b) => b.durationMs - a.durationMs).slice(0, maxRows);
   const shown = blocks.filter((b) => longest.includes(b));
-  const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'culprit ← called at']);
+  const requests = shown.some((b) => b.requests?.label);
+  const t = table(['block at', 'duration', 'cause', 'phase', 'GC', 'culprit ← called at', ...(requests ? ['request'] : [])]);
   for (const b of shown) {
     t.push([
       ms(b.startMs), c.red(ms(b.durationMs) + (b.ongoing ? ' (ongoing)' : '')), b.cause ?? '-', b.phase ?? '-',
       typeof b.gcShare === 'number' && b.gcShare > 0 ? `${Math.round(b.gcShare * 100)}%` : '-',
-      culpritText(b, (f) => site(f, cwd)),
+      culpritText(b, (f) => site(f, cwd)), ...(requests ? [b.requests?.label ?? '-'] : []),
     ]);
   }
   out.push(t.toString() + (blocks.length > shown.length ? `\n(${blocks.length - shown.length} shorter blocks not shown; all are in report.json)` : ''));

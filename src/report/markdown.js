@@ -6,6 +6,7 @@ import { ms, pct, int, culpritText } from './format.js';
 import { baselineRows, baselineRule, siteRows, regressionHeadline, SITE_HEAD } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { poolShown, callerText } from './pool-table.js';
+import { ROUTE_HEAD, routeCells, MAX_ROUTES } from './routes-table.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
@@ -77,6 +78,11 @@ export function renderMarkdown(report) {
     ])), '');
   }
 
+  const routes = report.routes ?? [];
+  if (routes.length) {
+    out.push('### Routes', '');
+    out.push(mdTable(ROUTE_HEAD, routes.slice(0, MAX_ROUTES).map((r) => routeCells(r).map((x, i) => (i === 0 ? `\`${cell(x)}\`` : x)))), '');
+  }
   out.push(...blockSections(report, '###', loops ? ': main thread' : ''));
   out.push(...poolSection(report));
   for (const { loop, part } of otherLoopsWithBlocks(report)) {
@@ -109,9 +115,9 @@ function blockSections(report, level, which = '') {
   if (blocks.length) {
     const longest = [...blocks].sort((x, y) => y.durationMs - x.durationMs).slice(0, MAX_BLOCKS);
     out.push(`${level} Longest blocks${which}${blocks.length > MAX_BLOCKS ? ` (${MAX_BLOCKS} of ${blocks.length})` : ''}`, '');
-    out.push(mdTable(['start', 'duration', 'culprit ← called at', 'cause', 'GC'], longest.map((x) => [
+    out.push(mdTable(['start', 'duration', 'culprit ← called at', 'request', 'cause', 'GC'], longest.map((x) => [
       x.startMs < 0 ? `-${ms(-x.startMs)}` : `+${ms(x.startMs)}`, `${ms(x.durationMs)}${x.ongoing ? ' (still running)' : ''}`, runningFrame(x),
-      x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
+      x.requests?.label ? cell(x.requests.label) : '-', x.cause ?? x.phase ?? '-', typeof x.gcShare === 'number' && x.gcShare > 0 ? pct(x.gcShare) : '-',
     ])), '');
     // one line per kind of advice and place: the longest block of each says it
     const advice = new Map();

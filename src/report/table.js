@@ -6,6 +6,7 @@ import { ms, pct, int } from './format.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
 import { renderPool } from './pool-table.js';
+import { renderRoutes } from './routes-table.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -75,6 +76,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
     }
     out.push(http.toString());
   }
+  out.push(...renderRoutes(report, c));
   out.push(...renderPool(report.threadPool, T, c));
   const warm = warmupLine(report);
   if (warm) out.push(c.dim(warm));

@@ -123,7 +123,7 @@ export function writeRenderedFiles(dir, report, opts) {
   if (opts.formats.includes('junit')) write('junit.xml', renderJunit(report));
   if (opts.formats.includes('pprof')) {
     if (profile) write('profile.pb.gz', encodePprof(profile, report));
-    else if (!report.profile?.file) notes.push('no CPU profile in this run (--no-profile, or the app ended first): profile.pb.gz not written');
+    else if (!report.profile?.file) notes.push(`no CPU profile in this run (${report.stacks?.lost ?? (report.run.settings?.profile === false ? '--no-profile' : 'none was written')}): profile.pb.gz not written`);
   }
   if (opts.formats.includes('benchmark')) {
     const bench = renderBenchmark(report);

@@ -99,6 +99,27 @@ export class AppSources {
   }
 
   /**
+   * The compiled addons among the dependencies of the project a file belongs to (its nearest
+   * package.json outside node_modules): how a native call made inside a package (an ORM calling
+   * its driver) is put to the addon the app installed.
+   * @param {string} fromFile @returns {string[]}
+   */
+  projectAddons(fromFile) {
+    let dir = path.dirname(fromFile);
+    while (/[\\/]node_modules([\\/]|$)/.test(dir)) dir = path.dirname(dir);
+    for (let d = dir; ; d = path.dirname(d)) {
+      let json = null;
+      try {
+        json = JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8'));
+      } catch {
+        json = null;
+      }
+      if (json) return Object.keys({ ...json.dependencies, ...json.optionalDependencies }).filter((name) => this.isNative(name, path.join(d, 'x.js')));
+      if (path.dirname(d) === d) return [];
+    }
+  }
+
+  /**
    * Whether a module, as a file requires it, is a compiled addon (or one of Node's modules that
    * run synchronous native code, node:sqlite).
    * @param {string} specifier @param {string} fromFile

@@ -88,6 +88,11 @@ test('attach to a running server: blocks with the handler in their stacks, the s
   const named = report.blocks.filter((b) => JSON.stringify(b.stack).includes('handleSlowReport'));
   assert.ok(named.length >= 2, `blocks: ${JSON.stringify(report.blocks.map((b) => b.durationMs))}`);
   assert.ok(report.http.probe.requests > 0);
+  // the agent wrote its CPU profile before the tool read its data: the blocks are named from it
+  assert.equal(report.stacks.source, 'profile', JSON.stringify(report.stacks));
+  assert.equal(report.stacks.lost, undefined);
+  assert.equal(report.profile.file, 'profile.cpuprofile');
+  assert.ok(named.every((b) => b.culprit?.functionName === 'handleSlowReport'), JSON.stringify(named.map((b) => b.culprit)));
 
   assert.equal(await get(server.port, '/'), 'ok\n', 'the server no longer serves');
   assert.ok(await leftAsItWas(server.pid, before, 3000), `ports now: ${portsOf(server.pid)}`);
@@ -247,4 +252,31 @@ test('an ES module server: attach under load finds its blocking handler, and det
   assert.ok(report.blocks.some((b) => JSON.stringify(b.stack).includes('renderInvoice')), JSON.stringify(report.blocks.slice(0, 2)));
   assert.ok(await leftAsItWas(pid, before, 3000), `ports now: ${portsOf(pid)}`);
   assert.equal(await get(port, '/'), 'ok\n');
+});
+
+test('attached again and again, with and without --threads: the app keeps the descriptors, threads and sockets it had', async (t) => {
+  const dir = tempDir(t);
+  const child = spawn(process.execPath, [path.join(FIXTURES, 'thread-pool-server.js')], { env: { ...process.env, PORT: '0' }, stdio: 'ignore' });
+  const pid = /** @type {number} */ (child.pid);
+  t.after(() => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
+  assert.ok(await until(() => listeningSockets(pid).length === 1, 10_000));
+  const threadsBefore = fs.readdirSync(`/proc/${pid}/task`).length;
+  const ports = portsOf(pid);
+  /** @param {string[]} extra */
+  const attachOnce = async (extra) => {
+    const r = await runBin(['attach', String(pid), '-d', '1', '--out', path.join(dir, `out-${Math.random()}`), ...extra], { cwd: dir, timeoutMs: 60_000 });
+    assert.equal(r.code, 0, r.stderr);
+    // the agent is gone when its inspector port is: the app listens on what it had
+    assert.ok(await leftAsItWas(pid, ports, 5000), `ports now: ${portsOf(pid)}`);
+  };
+  // the first attach opens Node's inspector machinery once (it stays, as after any --inspect)
+  await attachOnce([]);
+  const fds = () => fs.readdirSync(`/proc/${pid}/fd`).length;
+  const threads = () => fs.readdirSync(`/proc/${pid}/task`).length;
+  const fdsAfterFirst = fds();
+  for (let i = 0; i < 6; i++) await attachOnce(i % 2 ? ['--threads'] : []);
+  // the agent's threads and descriptors end as it detaches
+  assert.ok(await until(() => fds() === fdsAfterFirst && threads() === threadsBefore, 5000),
+    `descriptors ${fdsAfterFirst} -> ${fds()}, threads ${threadsBefore} -> ${threads()}`);
+  assert.equal(await get(listeningSockets(pid)[0].port, '/work'), 'done\n');
 });

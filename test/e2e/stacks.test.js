@@ -42,7 +42,7 @@ test('sync, await-loop and nextTick blocks: exact durations, own function on top
   // Node's own scheduler frames are marked as node internals (an async function resumed by V8's
   // microtask queue may have none below it)
   assert.ok(report.blocks[0].stack.some((/** @type {any} */ f) => f.kind === 'node' && f.functionName === 'listOnTimeout'));
-  assert.match(report.blocks[1].advice, /already-resolved promise never yields/);
+  assert.match(report.blocks[1].advice, /awaiting already-resolved promises in a loop never yields/);
   const sites = report.topSites.map((/** @type {any} */ s) => s.functionName);
   for (const fn of ['syncBlock', 'awaitLoop', 'tickStep']) assert.ok(sites.includes(fn), `${fn} in topSites ${sites}`);
   const sync = report.topSites.find((/** @type {any} */ s) => s.functionName === 'tickStep');

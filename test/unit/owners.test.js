@@ -11,7 +11,7 @@ import { AppSources, parseBindings, packageDir } from '../../src/sources/app-sou
 import { codeOnly, functionEnd } from '../../src/sources/js-scan.js';
 import { ownerOfSample, nodeModuleOf } from '../../src/analyze/time-owners.js';
 import { blockOwners } from '../../src/analyze/block-owners.js';
-import { kindOf } from '../../src/analyze/frames.js';
+import { kindOf, FrameMapper } from '../../src/analyze/frames.js';
 
 /** A folder with an app and packages as npm and pnpm lay them out. */
 function appFolder() {
@@ -30,6 +30,12 @@ function appFolder() {
   pkg('node_modules/express/node_modules/qs', { name: 'qs', version: '6.13.0' });
   pkg('node_modules/.pnpm/ua-parser-js@0.7.32/node_modules/ua-parser-js', { name: 'ua-parser-js', version: '0.7.32' });
   pkg('node_modules/better-sqlite3', { name: 'better-sqlite3', version: '11.3.0', dependencies: { bindings: '^1.5.0' } });
+  pkg('node_modules/bcrypt', { name: 'bcrypt', version: '5.1.1', gypfile: true });
+  write('node_modules/bcrypt/bcrypt.js', 'module.exports.hashSync = function hashSync(data, salt) {\n  return bindings.encrypt_sync(data, salt);\n};\nmodule.exports.hash = function hash() {};\n');
+  pkg('node_modules/adm-zip', { name: 'adm-zip', version: '0.5.16' });
+  pkg('node_modules/orm', { name: 'orm', version: '1.0.0' });
+  write('node_modules/orm/driver.js', 'exports.run = function run(statement) {\n  return statement.all();\n};\n');
+  write('package.json', JSON.stringify({ name: 'svc', dependencies: { express: '4', 'better-sqlite3': '11', orm: '1' } }));
   write('node_modules/better-sqlite3/lib/index.js', 'module.exports = function Database() {};\n');
   write('app.js', [
     "const express = require('express');", // 1
@@ -138,6 +144,17 @@ test('the owner of a sample: what the app called, for any package, Node API, add
   const read = ownerOfSample([f('read', ''), f('readSync', 'node:fs'), f('readFileSync', 'node:fs'), handler, ...express], null, sources);
   assert.deepEqual([read.owner.name, read.entry?.functionName, read.call?.name], ['node:fs', 'readFileSync', 'fs.readFileSync']);
   assert.equal(ownerOfSample([f('(garbage collector)', '')], null, sources).owner.kind, 'gc');
+  // Node's sync API inside a package: Node's work, the package the way the app got there
+  const zip = path.join(dir, 'node_modules/adm-zip/adm-zip.js');
+  const deflate = ownerOfSample([f('writeSync', ''), f('processChunkSync', 'node:zlib'), f('zlibBufferSync', 'node:zlib'), f('syncBufferWrapper', 'node:zlib'), f('compress', zip, 40), f('toBuffer', zip, 300), handler, ...express], null, sources);
+  assert.deepEqual([deflate.owner.name, deflate.call?.name, deflate.via?.name, deflate.via?.functionName], ['node:zlib', 'zlib.*Sync', 'adm-zip', 'toBuffer']);
+  // a compiled addon's own wrapper at the line that calls its native code: the addon
+  const bcryptJs = path.join(dir, 'node_modules/bcrypt/bcrypt.js');
+  assert.deepEqual(ownerOfSample([f('hashSync', bcryptJs, 1), handler, ...express], { line: 2, text: '  return bindings.encrypt_sync(data, salt);' }, sources).owner,
+    { kind: 'native', name: 'bcrypt', version: '5.1.1' });
+  // a native method an ORM called (it loads its driver at run time): the one addon the project installed
+  const orm = ownerOfSample([f('all', ''), f('run', path.join(dir, 'node_modules/orm/driver.js'), 1), handler], { line: 2, text: '  return statement.all();', frameIndex: 1 }, sources);
+  assert.deepEqual(orm.owner, { kind: 'native', name: 'better-sqlite3', version: '11.3.0' });
   assert.deepEqual(['node:_http_server', 'node:internal/crypto/pbkdf2', 'node:string_decoder', 'node:internal/fs/promises'].map((url) => nodeModuleOf(f('x', url))),
     ['node:http', 'node:crypto', 'node:string_decoder', 'node:fs']);
 });
@@ -168,4 +185,17 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(h.calledFrom?.line, 12);
   // the stack the block reports is the one that held most of its owner's time
   assert.equal(o.stack?.[0].functionName, 'scanValue');
+});
+
+test('a package whose source map points at sources it does not ship stays the package\'s code', () => {
+  const file = '/srv/node_modules/typeorm/driver/Runner.js';
+  // one mapping: generated 0:0 -> ../../src/driver/Runner.ts 77:2
+  const map = { version: 3, sources: ['../../src/driver/Runner.ts'], names: [], mappings: 'AA6EE' };
+  const mapper = new FrameMapper([{ [file]: map }]);
+  const frame = mapper.map({ functionName: 'query', url: file, lineNumber: 0, columnNumber: 0 });
+  assert.deepEqual([frame.kind, frame.url, frame.line], ['node_modules', file, 1]);
+  // the app's own TypeScript is mapped as before
+  const app = '/srv/dist/app.js';
+  const mine = new FrameMapper([{ [app]: { version: 3, sources: ['../src/app.ts'], names: [], mappings: 'AA6EE' } }]).map({ functionName: 'h', url: app, lineNumber: 0, columnNumber: 0 });
+  assert.deepEqual([mine.kind, mine.url, mine.line], ['app', '/srv/src/app.ts', 78]);
 });

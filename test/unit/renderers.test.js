@@ -65,7 +65,7 @@ test('summary.md: verdict, budgets, tables, top call sites and the longest block
   assert.match(md, /\| lag \| 0\.00 ms \| 48\.9 ms \| 0\.38 ms \| 182 ms \| 304 ms \| 313 ms \| 167 \|/);
   assert.match(md, /\| probe \| 40 \| 20\.0 \|/);
   assert.match(md, /### Top blocking call sites[\s\S]*\| `hashAll` \| \/srv\/app\/lib\/hash\.js:12 \| 531 ms \| 2 \|/);
-  assert.match(md, /### Longest blocks[\s\S]*\| \+600 ms \| 321 ms \| `hashAll \/srv\/app\/lib\/hash\.js:12` \| sha256 \\\| a loop \|/);
+  assert.match(md, /### Longest blocks[\s\S]*\| \+600 ms \| 321 ms \| `hashAll \/srv\/app\/lib\/hash\.js:12` \| - \| sha256 \\\| a loop \|/);
   assert.match(md, /> note: a note with \\\| a pipe/);
   assert.doesNotMatch(md, /\| thread /, 'no thread table without --threads');
   const rows = md.split('\n').filter((l) => l.startsWith('| +'));

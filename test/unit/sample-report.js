@@ -17,7 +17,7 @@ export function sampleReport() {
       startedAt: '2026-11-23T10:00:00.000Z', durationMs: 2000, spawnedAt: '2026-11-23T09:59:59.800Z', mode: 'load', thresholdMs: 50,
       settings: { routes: ['/hash'], probe: '/health', connections: 10, rate: null, durationS: 2 },
     },
-    lag: { minMs: 0, meanMs: 48.9, p50Ms: 0.38, p90Ms: 182, p99Ms: 304, maxMs: 313, samples: 167, resolutionMs: 10, eld: null },
+    lag: { minMs: 0, meanMs: 48.9, p50Ms: 0.38, p90Ms: 182, p99Ms: 304, maxMs: 313, samples: 167, resolutionMs: 10 },
     elu: { mean: 0.394, max: 0.994 },
     cpu: { percent: 35.1, userMs: 600, systemMs: 102 },
     memory: { rssMaxMb: 51.1, heapUsedMaxMb: 9.5 },

@@ -83,3 +83,14 @@ test('a window blocked across its start and end: figures from the timeline, not 
   assert.equal(fig.eluMean, 1);
   assert.deepEqual(fig.gc, { count: 9, totalMs: 70, maxMs: 30 });
 });
+
+test('seconds of queue drown how long jobs ran: the work that computes is named; promisify and [as x] are seen through', () => {
+  const scrypt = ['at scrypt (node:internal/crypto/scrypt:55:3)', 'at node:internal/util:430:7', 'at new Promise (<anonymous>)', 'at scrypt (node:internal/util:416:12)', 'at hashPassword (/srv/app.js:21:9)'];
+  const gzip = ['at Gzip.Zlib (node:zlib:657:18)', 'at new Gzip (node:zlib:726:3)', 'at Object.asyncBufferWrapper [as gzip] (node:zlib:775:23)', 'at /srv/app.js:20:8'];
+  const callers = poolCallers([{ t: FROM, requests: [
+    ...Array.from({ length: 40 }, () => ({ type: 'FSREQPROMISE', stack: read, ms: 3300 })),
+    ...Array.from({ length: 4 }, () => ({ type: 'SCRYPTREQUEST', stack: scrypt, ms: null, openMs: 3100 })),
+  ] }], [], '/srv');
+  assert.deepEqual([callers[0].api, callers[0].line], ['crypto.scrypt', 21], JSON.stringify(callers));
+  assert.equal(poolCallers([{ t: FROM, requests: [{ type: 'ZLIB', stack: gzip, ms: 150 }] }], [], '/srv')[0].api, 'zlib.gzip');
+});

@@ -113,3 +113,20 @@ test('a sample is the tool\'s when its innermost code is the agent\'s, not when 
   assert.equal(isToolSample([fr('update', ''), fr('work', '/p/scenarios/lib/job.cjs'), fr('next', path.join(AGENT_DIR, 'scenario-runner.cjs'))]), false);
   assert.equal(isToolSample([fr('handler', '/p/app.js')]), false);
 });
+
+test('a CPU profile asked for and missing says why, never a guess', async () => {
+  const { buildReport } = await import('../../src/analyze/build-report.js');
+  const base = (/** @type {object} */ over) => buildReport(/** @type {any} */ ({
+    tool: { name: 'eventloop-probe', version: '0' }, target: { script: 'a.js', args: [], nodeVersion: 'v20', pid: 1, exitCode: null, signal: null, port: null, listenAfterMs: null },
+    mode: 'observe', spawnedAt: 0, measureStart: 1000, measureEnd: 2000, stillRunningAtEnd: true, flushed: true,
+    settings: {}, thresholdMs: 50, windowMs: 100, probe: null, load: null, notes: [], artifacts: {}, profiles: [],
+    stacks: { mode: 'running', profile: true },
+    agent: { key: '1', pid: 1, threadId: null, helloAt: 0, exits: [], outside: [], summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], blockRequests: [], notes: [], lastSeen: 2000 },
+    ...over,
+  }));
+  const unanswered = base({ flushed: false });
+  assert.match(unanswered.stacks.lost ?? '', /did not confirm it had written its data/);
+  assert.ok(unanswered.notes.some((n) => n.startsWith('no CPU profile of the window: the agent did not confirm')));
+  assert.match(base({ stillRunningAtEnd: false }).stacks.lost ?? '', /the app ended before/);
+  assert.equal(base({ stacks: { mode: 'running', profile: false } }).stacks.lost, undefined, '--no-profile: nothing lost');
+});

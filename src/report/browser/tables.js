@@ -58,6 +58,13 @@ function renderTables(report, loops) {
       { text: fmtInt(s.errors), cls: s.errors ? 'bad' : '' }, { text: fmtInt(s.timeouts), cls: s.timeouts ? 'bad' : '' },
     ])));
   }
+  const routes = Array.isArray(report.routes) ? report.routes.slice(0, 20) : [];
+  if (routes.length) {
+    parts.push(table(['route', 'requests', 'p50', 'p99', 'max', 'errors', 'blocks', 'blocked while it ran'], routes.map((/** @type {any} */ r) => [
+      { text: r.route, cls: 'text' }, fmtInt(r.requests), fmtMs(r.p50Ms), fmtMs(r.p99Ms), fmtMs(r.maxMs), fmtInt(r.errors),
+      { text: fmtInt(r.blocks), cls: r.blocks ? 'bad' : '' }, r.blocks ? fmtMs(r.blockedMs) : '-',
+    ])));
+  }
   byId('tables').replaceChildren(...parts);
 }
 
@@ -104,9 +111,9 @@ function renderBlocks(shown, onSelect) {
     byId('blocks').replaceChildren(h('p', { class: 'muted', text: 'No block: the loop never stalled for the threshold or longer.' }));
     return;
   }
-  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'culprit ← called at', 'phase', 'cause', 'GC'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
+  byId('blocks').replaceChildren(table(['#', 'start', 'duration', 'culprit ← called at', 'request', 'phase', 'cause', 'GC'], blocks.map((/** @type {any} */ b, /** @type {number} */ i) => [
     String(i + 1), fmtAt(b.startMs), { text: `${fmtMs(b.durationMs)}${b.ongoing ? ' (still running)' : ''}`, cls: 'bad' },
-    { text: runningFrame(b), cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' }, gcCell(b),
+    { text: runningFrame(b), cls: 'text' }, { text: b.requests?.label ?? '-', cls: 'text' }, b.phase ?? '-', { text: b.cause ?? '-', cls: 'text' }, gcCell(b),
   ]), { onRow: (i) => onSelect(i) }));
 }
 
@@ -120,6 +127,7 @@ function renderBlockDetail(shown, i, showFlame) {
   el.replaceChildren(...[
     h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
     b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`, gcCell(b) !== '-' && `GC: ${gcCell(b)} of the block`].filter(Boolean).join(' · ') }) : null,
+    b.requests?.ran?.length ? h('div', { text: `requests: ${b.requests.ran.map((/** @type {any} */ r) => `${r.route}${r.count > 1 ? ` ×${r.count}, ~${fmtMs(r.msEach)} each` : ''}`).join('; ')}${b.requests.waited ? ` · ${b.requests.waited} other request(s) waited behind it (${fmtMs(b.requests.delayedMs)} of delay timed)` : ''}` }) : null,
     Array.isArray(b.owners) && b.owners.length ? h('div', { text: `time by owner: ${b.owners.slice(0, 5).map((/** @type {any} */ o) => `${o.name}${o.version ? `@${o.version}` : ''} ${fmtPct(o.share)}`).join(', ')}` }) : null,
     b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
     stack.length

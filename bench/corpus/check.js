@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Checks each case without the tool, as curl would: starts the app, times /health and a few
+// sequential requests to the slow route, and prints the app line the expectation points at.
+//   node bench/corpus/check.js [--case <id>]...
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { install, layOut, loadCases } from './lib.js';
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (s.address());
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {number} port @param {string} route @returns {Promise<{ms: number, status: number, bytes: number}>} */
+function timeGet(port, route) {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: route, timeout: 30000 }, (res) => {
+      let bytes = 0;
+      res.on('data', (d) => { bytes += d.length; });
+      res.on('end', () => resolve({ ms: performance.now() - start, status: res.statusCode ?? 0, bytes }));
+    }).on('error', reject);
+  });
+}
+
+/** @param {number} port */
+async function waitListening(port) {
+  for (let i = 0; i < 600; i++) {
+    try { return await timeGet(port, '/health'); } catch { await sleep(50); }
+  }
+  throw new Error('the app did not answer /health within 30 s');
+}
+
+const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--case' ? [a] : []));
+for (const c of loadCases().filter((x) => !only.length || only.includes(x.id))) {
+  const tmp = layOut(c, install(c.packages, (l) => console.log(l)));
+  const port = await freePort();
+  const child = spawn(process.execPath, [c.app], { cwd: tmp, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d) => { stderr += d; });
+  try {
+    const t0 = performance.now();
+    await waitListening(port);
+    const startMs = performance.now() - t0;
+    const health = await timeGet(port, c.probe);
+    const slow = [];
+    for (let i = 0; i < 4; i++) slow.push(await timeGet(port, c.route));
+    const line = c.expect.line ? fs.readFileSync(path.join(tmp, c.app), 'utf8').split('\n')[c.expect.line - 1].trim() : '-';
+    console.log(`${c.id}: up in ${startMs.toFixed(0)} ms; ${c.probe} ${health.ms.toFixed(1)} ms; ${c.route} ${slow.map((s) => s.ms.toFixed(0)).join('/')} ms ` +
+      `(status ${slow[0].status}, ${slow[0].bytes} bytes)\n  line ${c.expect.line}: ${line}`);
+  } catch (err) {
+    console.log(`${c.id}: FAILED ${/** @type {Error} */ (err).message}\n${stderr.slice(-2000)}`);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,141 @@
+// Blocks in the service's own words: which requests ran in each block (method and route), how
+// many of them back to back and how long each took, which requests waited behind it and the delay
+// it added to them; and per route over the window: requests, latency, blocks and time blocked
+// while that route ran. From the agent's request meter (request-meter.cjs). Pure.
+
+import { Histogram } from '../agent/histogram.cjs';
+
+/**
+ * @typedef {[number, number | null, string, string, number]} RequestRow start and end (ms from the
+ *   block's start; end null: still open when written), method, route, status
+ * @typedef {{t: number, durationMs: number, requests: RequestRow[], more?: number}} BlockRequests
+ * @typedef {{route: string, count: number, msEach: number}} RanRoute requests of a route that ran in the block, back to back
+ * @typedef {object} BlockRequestsSummary
+ * @property {RanRoute[]} ran the routes whose requests started (so ran their handler) inside the block, most time first
+ * @property {number} waited requests the block held up: in flight when it began, started in it after
+ *   the first, or started right after it (they had arrived meanwhile)
+ * @property {number} delayedMs the delay it added to those it can time (in flight, and those that
+ *   ran after the first); the ones that started right after it waited up to the block's length each
+ * @property {number} queuedAfter of `waited`, the requests that started right after it ended
+ * @property {string | null} label "GET /export ×11 (150 ms each)": the route that ran most of it, as every output shows it
+ * @typedef {{route: string, requests: number, errors: number, p50Ms: number, p90Ms: number, p99Ms: number, maxMs: number,
+ *   blocks: number, blockedMs: number}} RouteRow
+ */
+
+/** A request that started this soon after a block ended had waited for it. */
+const QUEUED_MS = 20;
+
+/**
+ * The requests around a block, matched by its start (epoch ms).
+ * @param {number} start @param {BlockRequests[]} all
+ * @returns {BlockRequests | null}
+ */
+export function requestsOfBlock(start, all) {
+  let best = null;
+  for (const b of all) {
+    const d = Math.abs(b.t - start);
+    if (d <= 2 && (!best || d < Math.abs(best.t - start))) best = b;
+  }
+  return best;
+}
+
+/**
+ * What the requests around a block say: who ran in it, who waited.
+ * @param {BlockRequests} b @param {number} durationMs the block's length (clipped to the window)
+ * @returns {BlockRequestsSummary}
+ */
+export function summariseBlockRequests(b, durationMs) {
+  const D = b.durationMs ?? durationMs;
+  const rows = [...b.requests].sort((x, y) => x[0] - y[0]);
+  const ran = rows.filter((r) => r[0] >= -1 && r[0] <= D);
+  /** @type {Map<string, number[]>} */
+  const each = new Map();
+  ran.forEach((r, i) => {
+    const next = ran[i + 1]?.[0] ?? D;
+    const stop = Math.min(next, D, r[1] ?? D);
+    const key = `${r[2]} ${r[3]}`;
+    const list = each.get(key) ?? [];
+    list.push(Math.max(0, stop - Math.max(0, r[0])));
+    each.set(key, list);
+  });
+  const inFlight = rows.filter((r) => r[0] < -1 && (r[1] === null || r[1] > 0));
+  const queued = rows.filter((r) => r[0] > D && r[0] <= D + QUEUED_MS);
+  const delayedMs = inFlight.reduce((sum, r) => sum + Math.min(r[1] ?? D, D), 0) + ran.slice(1).reduce((sum, r) => sum + Math.max(0, r[0]), 0);
+  const summary = {
+    ran: [...each].map(([route, times]) => ({ route, count: times.length, msEach: round(median(times)), total: times.reduce((a, c) => a + c, 0) }))
+      .sort((a, b2) => b2.total - a.total).map(({ total: _t, ...r }) => r),
+    waited: inFlight.length + Math.max(0, ran.length - 1) + queued.length + (b.more ?? 0),
+    delayedMs: round(delayedMs),
+    queuedAfter: queued.length,
+    label: /** @type {string | null} */ (null),
+  };
+  summary.label = requestLabel(summary);
+  return summary;
+}
+
+/**
+ * Per route over the window: the agent's counts and latency, and the blocks each route ran in.
+ * @param {Record<string, {count: number, errors: number, latency: any}> | null | undefined} routes
+ * @param {{durationMs: number, requests?: BlockRequestsSummary | null}[]} blocks
+ * @returns {RouteRow[]}
+ */
+export function routeRows(routes, blocks) {
+  /** @type {Map<string, {blocks: number, blockedMs: number}>} */
+  const blocked = new Map();
+  for (const b of blocks) {
+    const ran = b.requests?.ran ?? [];
+    const total = ran.reduce((sum, r) => sum + r.count * r.msEach, 0);
+    for (const r of ran) {
+      const x = blocked.get(r.route) ?? { blocks: 0, blockedMs: 0 };
+      x.blocks++;
+      // the block's time in proportion to what this route's requests took of it
+      x.blockedMs += total > 0 ? (b.durationMs * r.count * r.msEach) / total : b.durationMs / ran.length;
+      blocked.set(r.route, x);
+    }
+  }
+  const rows = Object.entries(routes ?? {}).map(([route, r]) => {
+    const h = Histogram.fromJSON(r.latency);
+    const x = blocked.get(route) ?? { blocks: 0, blockedMs: 0 };
+    return {
+      route, requests: r.count, errors: r.errors,
+      p50Ms: round(h.percentile(50)), p90Ms: round(h.percentile(90)), p99Ms: round(h.percentile(99)), maxMs: round(h.max),
+      blocks: x.blocks, blockedMs: round(x.blockedMs),
+    };
+  });
+  return rows.sort((a, b) => b.blockedMs - a.blockedMs || b.requests - a.requests);
+}
+
+/**
+ * The per-route figures of several loops (a cluster's workers serve the same routes) as one.
+ * @param {(Record<string, {count: number, errors: number, latency: any}> | null | undefined)[]} all
+ * @returns {Record<string, {count: number, errors: number, latency: any}>}
+ */
+export function mergeRoutes(all) {
+  /** @type {Map<string, {count: number, errors: number, latency: Histogram}>} */
+  const by = new Map();
+  for (const routes of all) {
+    for (const [route, r] of Object.entries(routes ?? {})) {
+      const x = by.get(route) ?? { count: 0, errors: 0, latency: new Histogram() };
+      x.count += r.count;
+      x.errors += r.errors;
+      x.latency.merge(Histogram.fromJSON(r.latency));
+      by.set(route, x);
+    }
+  }
+  return Object.fromEntries([...by].map(([route, r]) => [route, { count: r.count, errors: r.errors, latency: r.latency.toJSON() }]));
+}
+
+/** "GET /export ×11 (150 ms each)". @param {{ran: RanRoute[]} | null | undefined} s */
+function requestLabel(s) {
+  const top = s?.ran[0];
+  if (!top) return null;
+  return `${top.route}${top.count > 1 ? ` ×${top.count} (${Math.round(top.msEach)} ms each)` : ''}${s.ran.length > 1 ? ` +${s.ran.length - 1} route(s)` : ''}`;
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+/** @param {number} v */
+const round = (v) => Math.round(v * 100) / 100;

@@ -1,0 +1,99 @@
+// Blocks in the service's own words: the requests that ran in a block, how many back to back and
+// how long each, the requests that waited behind it; per route figures; route budgets; and the
+// agent's request meter on real HTTP requests (route patterns, normalised paths, no query kept).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { once } from 'node:events';
+import { summariseBlockRequests, requestsOfBlock, routeRows, mergeRoutes } from '../../src/analyze/requests.js';
+import { parseBudgets, evaluateBudgets, describeResult } from '../../src/analyze/budgets.js';
+import { Histogram } from '../../src/agent/histogram.cjs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { RequestMeter, normalisePath } = require('../../src/agent/request-meter.cjs');
+
+test('a block that ran eleven requests of a route back to back: ~150 ms each, and who waited behind it', () => {
+  const D = 1650;
+  /** @type {import('../../src/analyze/requests.js').RequestRow[]} */
+  const requests = [
+    [-400, null, 'GET', '/health', 200], // in flight when it began: delayed by the whole block
+    ...Array.from({ length: 11 }, (_, i) => /** @type {import('../../src/analyze/requests.js').RequestRow} */ ([i * 150, i * 150 + 149, 'GET', '/report/:id', 200])),
+    [1660, 1661, 'GET', '/health', 200], // started right after: it had waited
+    [1900, 1901, 'GET', '/health', 200], // later: not this block's
+  ];
+  const s = summariseBlockRequests({ t: 0, durationMs: D, requests }, D);
+  assert.deepEqual(s.ran, [{ route: 'GET /report/:id', count: 11, msEach: 149 }]);
+  assert.equal(s.waited, 1 + 10 + 1);
+  assert.equal(s.queuedAfter, 1);
+  assert.equal(s.label, 'GET /report/:id ×11 (149 ms each)');
+  // the one in flight waited 1650 ms; the 2nd..11th waited for the ones before them
+  assert.equal(s.delayedMs, 1650 + (150 + 300 + 450 + 600 + 750 + 900 + 1050 + 1200 + 1350 + 1500));
+  assert.equal(requestsOfBlock(1001, [{ t: 5000, durationMs: 1, requests: [] }, { t: 1000, durationMs: 1, requests: [] }])?.t, 1000);
+  assert.equal(requestsOfBlock(1100, [{ t: 1000, durationMs: 1, requests: [] }]), null);
+});
+
+test('per route: latency from the agent, blocks and time blocked while it ran; budgets on a route and on the worst route', () => {
+  const h = (/** @type {number[]} */ values) => {
+    const x = new Histogram();
+    for (const v of values) x.record(v);
+    return x.toJSON();
+  };
+  const routes = mergeRoutes([
+    { 'GET /report/:id': { count: 10, errors: 0, latency: h(Array(10).fill(150)) }, 'GET /health': { count: 50, errors: 1, latency: h(Array(50).fill(1)) } },
+    { 'GET /report/:id': { count: 5, errors: 0, latency: h(Array(5).fill(160)) } },
+  ]);
+  const blocks = [
+    { durationMs: 300, requests: { ran: [{ route: 'GET /report/:id', count: 2, msEach: 150 }], waited: 3, delayedMs: 10, queuedAfter: 0, label: null } },
+    { durationMs: 200, requests: { ran: [{ route: 'GET /report/:id', count: 1, msEach: 150 }, { route: 'GET /health', count: 1, msEach: 50 }], waited: 0, delayedMs: 0, queuedAfter: 0, label: null } },
+  ];
+  const rows = routeRows(routes, blocks);
+  assert.deepEqual(rows.map((r) => [r.route, r.requests, r.errors, r.blocks, r.blockedMs]), [['GET /report/:id', 15, 0, 2, 450], ['GET /health', 50, 1, 1, 50]]);
+  assert.ok(Math.abs(rows[0].p50Ms - 150) < 3 && Math.abs(rows[0].maxMs - 160) < 3, JSON.stringify(rows[0]));
+  const report = { routes: rows };
+  const results = evaluateBudgets(report, parseBudgets('routes["GET /report/:id"].p99>100ms,routes.blocked>400ms,routes[\'GET /health\'].errors>5,routes["GET /nope"].p50>1ms'));
+  assert.deepEqual(results.map((r) => r.ok), [false, false, true, false]);
+  assert.match(describeResult(results[1]), /routes\.blockedMs is 450 ms in GET \/report\/:id/);
+  assert.match(describeResult(results[3]), /saw no request of "GET \/nope": failed/);
+  assert.throws(() => parseBudgets('routes.latency>1ms'), /not a numeric field/);
+});
+
+test('paths without a route pattern are normalised: ids collapsed, no query', () => {
+  assert.equal(normalisePath('/users/42/orders/9f8c1e2d3b4a5f60718293a4b5c6d7e8?token=secret'), '/users/:id/orders/:id');
+  assert.equal(normalisePath('/files/0b6a6c9e-27b8-4d3b-9a52-1b1f7c0e2a11/download'), '/files/:id/download');
+  assert.equal(normalisePath('/a/b'), '/a/b');
+  assert.equal(normalisePath('/'), '/');
+  assert.equal(normalisePath('/v2/items/sku-12345-abcde'), '/v2/items/:id');
+});
+
+test('the request meter on a real server: method and route, per route latency, the requests around a block', async () => {
+  /** @type {any[]} */
+  const events = [];
+  const meter = new RequestMeter((/** @type {any} */ e) => events.push(e));
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/slow')) {
+      const end = Date.now() + 60;
+      while (Date.now() < end);
+    }
+    res.end('ok');
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const get = (/** @type {string} */ p) => new Promise((resolve) => http.get(`http://127.0.0.1:${port}${p}`, (res) => { res.resume(); res.on('end', resolve); }));
+  const t0 = Date.now();
+  await get('/slow/7?q=secret');
+  await get('/items/12');
+  await get('/items/13');
+  meter.block(t0 - 5, Date.now() - t0 + 10);
+  meter.stop();
+  server.close();
+  const summary = meter.summary();
+  assert.deepEqual(Object.keys(summary).sort(), ['GET /items/:id', 'GET /slow/:id']);
+  assert.equal(summary['GET /items/:id'].count, 2);
+  assert.ok(Histogram.fromJSON(summary['GET /slow/:id'].latency).max >= 55);
+  const around = events.find((e) => e.type === 'block-requests');
+  assert.ok(around, 'the block\'s requests were written');
+  assert.deepEqual(around.requests.map((/** @type {any[]} */ r) => r[3]), ['/slow/:id', '/items/:id', '/items/:id']);
+  assert.ok(!JSON.stringify(events).includes('secret'), 'no query value kept');
+});
