@@ -26,7 +26,7 @@ export function renderJunit(report) {
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(3);
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
   const loops = multiLoops(report);
-  /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
+  /** @type {JunitCase[]} */
   const cases = budgets.length
     ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
@@ -36,16 +36,32 @@ export function renderJunit(report) {
     : loops ? loops.map((l) => verdictCase(`loop: ${l.label}`, 'loop', l.verdict, ` in ${loopName(l)}`))
     : [verdictCase('verdict', 'verdict', report.verdict, '')];
   cases.push(...baselineCases(report.baseline));
+  return junitXml(suite, cases, {
+    time: seconds, timestamp: report.run?.startedAt ?? '',
+    properties: { run: runLine(report), verdict: String(report.verdict?.status ?? '') },
+  });
+}
+
+/**
+ * @typedef {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}} JunitCase
+ */
+
+/**
+ * One suite of test cases as junit.xml.
+ * @param {string} suite @param {JunitCase[]} cases
+ * @param {{time?: string, timestamp?: string, properties?: Record<string, string>}} [o]
+ */
+export function junitXml(suite, cases, o = {}) {
   const failures = cases.filter((c) => c.failure).length;
+  const time = o.time === undefined ? '' : ` time="${o.time}"`;
+  const stamp = o.timestamp === undefined ? '' : ` timestamp="${xml(o.timestamp)}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="eventloop-probe" tests="${cases.length}" failures="${failures}" errors="0" time="${seconds}">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds}" timestamp="${xml(report.run?.startedAt)}">`,
-    '    <properties>',
-    `      <property name="run" value="${xml(runLine(report))}"/>`,
-    `      <property name="verdict" value="${xml(report.verdict?.status)}"/>`,
-    '    </properties>',
+    `<testsuites name="eventloop-probe" tests="${cases.length}" failures="${failures}" errors="0"${time}>`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0"${time}${stamp}>`,
   ];
+  const properties = Object.entries(o.properties ?? {});
+  if (properties.length) lines.push('    <properties>', ...properties.map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`), '    </properties>');
   for (const c of cases) {
     lines.push(`    <testcase classname="eventloop-probe.${c.kind}" name="${xml(c.name)}" time="0">`);
     if (c.failure) lines.push(`      <failure message="${xml(c.failure.message)}" type="${c.kind}">${xml(c.failure.body)}</failure>`);

@@ -5,7 +5,7 @@ import Table from 'cli-table3';
 import { ms, int } from './format.js';
 import { cell, mdTable, baselineLead, baselineSection } from './markdown.js';
 import { renderBaselineTable } from './baseline-table.js';
-import { xml, baselineCases } from './junit.js';
+import { junitXml, baselineCases } from './junit.js';
 
 /**
  * @typedef {ReturnType<typeof import('../analyze/repeat-summary.js').repeatSummary> & {app: string,
@@ -53,22 +53,10 @@ export function renderRepeatMarkdown(s) {
 
 /** One test case per budget across the runs (or per run's verdict without budgets), then the baseline's. @param {RepeatJson} s */
 export function renderRepeatJunit(s) {
-  /** @type {{name: string, kind: string, failure: {message: string, body: string} | null, out: string}[]} */
+  /** @type {import('./junit.js').JunitCase[]} */
   const cases = s.budgets.length
     ? s.budgets.map((b) => ({ name: b.expr, kind: 'budget', out: `breached in ${b.breached} of ${b.runs} runs`, failure: b.ok ? null : { message: `${b.expr} breached in ${b.breached} of ${b.runs} runs`, body: 'a budget fails when more than half of the runs breach it' } }))
     : s.runs.map((r) => ({ name: `${r.dir}: verdict`, kind: 'verdict', out: String(r.verdict), failure: r.verdict === 'blocked' ? { message: `event loop blocked in ${r.dir}`, body: `see ${r.dir}/report.json` } : null }));
   cases.push(...baselineCases(s.baseline ?? undefined));
-  const failures = cases.filter((x) => x.failure).length;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="eventloop-probe" tests="${cases.length}" failures="${failures}" errors="0">`,
-    `  <testsuite name="${xml(`eventloop-probe ${s.app} x${s.runs.length}`)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">`,
-  ];
-  for (const x of cases) {
-    lines.push(`    <testcase classname="eventloop-probe.${x.kind}" name="${xml(x.name)}" time="0">`);
-    if (x.failure) lines.push(`      <failure message="${xml(x.failure.message)}" type="${x.kind}">${xml(x.failure.body)}</failure>`);
-    lines.push(`      <system-out>${xml(x.out)}</system-out>`, '    </testcase>');
-  }
-  lines.push('  </testsuite>', '</testsuites>', '');
-  return lines.join('\n');
+  return junitXml(`eventloop-probe ${s.app} x${s.runs.length}`, cases, { properties: { verdict: String(s.verdict ?? '') } });
 }
