@@ -48,7 +48,7 @@ export async function repeatRuns(opts, io) {
   if (formats.includes('junit')) fs.writeFileSync(path.join(outDir, 'junit.xml'), renderRepeatJunit(summary));
   const note = io.env.GITHUB_STEP_SUMMARY ? appendStepSummary(io.env.GITHUB_STEP_SUMMARY, md) : null;
   if (note) io.stderr.write(`eventloop-probe: ${note}\n`);
-  return { ...outcome(done, summary), summary, outDir };
+  return { ...outcome(done, summary, io.stop), summary, outDir };
 }
 
 /**
@@ -56,11 +56,16 @@ export async function repeatRuns(opts, io) {
  * met it did; then budgets broken in most runs and regressions against the baseline.
  * @param {{dir: string, exitCode: number, message: string | null}[]} done
  * @param {ReturnType<typeof repeatSummary> & {baseline: import('../analyze/baseline.js').BaselineResult | null}} summary
+ * @param {AbortSignal} stop
  */
-function outcome(done, summary) {
+function outcome(done, summary, stop) {
   const last = done.at(-1);
   if (last && [EXIT.TARGET, EXIT.INTERRUPTED, EXIT.TERMINATED].includes(/** @type {any} */ (last.exitCode))) {
     return { exitCode: last.exitCode, message: `${last.dir}: ${last.message ?? 'stopped'}; ${done.length - 1} earlier run(s) kept` };
+  }
+  if (stop.aborted && done.length < summary.planned) {
+    // interrupted between two runs: the runs so far are kept, none was cut short
+    return { exitCode: stop.reason === 'SIGTERM' ? EXIT.TERMINATED : EXIT.INTERRUPTED, message: `interrupted after ${done.length} of ${summary.planned} runs; they are kept` };
   }
   const parts = [];
   const broken = summary.budgets.filter((b) => !b.ok);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runBin, readReport, tempDir, fixture, ROOT } from '../helpers.js';
+import { runBin, readReport, tempDir, fixture, until, ROOT } from '../helpers.js';
 
 const NEW_BLOCK = /^new blocking function renderQuarterlyReport \(report-server\.js:\d+\), \d+(\.\d)? ms, \d+(\.\d)? blocks \(medians of 2 runs\); it was not in the baseline$/;
 
@@ -98,4 +98,26 @@ test('the action: a regression against the baseline is its output `regressions` 
   const fail = pr.run.steps.at(-1);
   assert.ok(fail.log.startsWith(`::error title=eventloop-probe regression::${first}\n`), fail.log);
   assert.match(pr.run.summary, /^### 🔺 \d+ regression\(s\) against the baseline baseline\/report\.json:$/m);
+});
+
+test('--repeat interrupted: the run under way stops gracefully, kept with the runs before it, exit 130', async (t) => {
+  const dir = tempDir(t);
+  fixture('report-server.js', dir);
+  let stderr = '';
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let child;
+  const done = runBin(['run', 'report-server.js', '--route', '/', '-d', '1', '-c', '2', '--repeat', '3', '--out', 'out'], {
+    cwd: dir, timeoutMs: 120_000, onSpawn: (c) => { child = c; c.stderr?.on('data', (d) => { stderr += d; }); },
+  });
+  // the event: the second run has begun
+  assert.ok(await until(() => stderr.includes('run 2 of 3\n'), 90_000), stderr);
+  child?.kill('SIGINT');
+  const r = await done;
+  assert.equal(r.code, 130, r.stderr);
+  assert.match(r.stderr, /run-2: interrupted: target stopped, report written; 1 earlier run\(s\) kept/);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), ['junit.xml', 'repeat.json', 'run-1', 'run-2', 'summary.md']);
+  const json = JSON.parse(fs.readFileSync(path.join(dir, 'out', 'repeat.json'), 'utf8'));
+  assert.deepEqual(json.runs.map((/** @type {any} */ x) => [x.dir, x.exitCode]), [['run-1', 0], ['run-2', 130]]);
+  assert.equal(json.planned, 3);
+  assert.ok(fs.existsSync(path.join(dir, 'out', 'run-2', 'report.json')));
 });
