@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { runBin, tempDir, FIXTURES, until, alive } from './helpers.js';
+import { runBin, tempDir, until, alive, fixture } from './helpers.js';
 
 /**
  * @param {import('node:test').TestContext} t
@@ -24,7 +24,7 @@ export async function isolatedRun(t, spec) {
   fs.mkdirSync(work);
   fs.mkdirSync(tmp);
   const app = spec.fixture ? path.join(work, path.basename(spec.fixture)) : path.join(work, 'app.js');
-  if (spec.fixture) fs.copyFileSync(path.join(FIXTURES, spec.fixture), app);
+  if (spec.fixture) fs.renameSync(fixture(spec.fixture, work), app);
   for (const [name, text] of Object.entries(spec.files ?? {})) {
     fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
     fs.writeFileSync(path.join(work, name), text);
