@@ -21,6 +21,7 @@ export async function isolatedRun(t, spec) {
   const tmp = path.join(base, 'tmp');
   const pidsFile = path.join(base, 'pids.txt');
   const servedFile = path.join(base, 'served');
+  const pids = () => (fs.existsSync(pidsFile) ? fs.readFileSync(pidsFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);
   fs.mkdirSync(work);
   fs.mkdirSync(tmp);
   const app = spec.fixture ? path.join(work, path.basename(spec.fixture)) : path.join(work, 'app.js');
@@ -45,7 +46,9 @@ export async function isolatedRun(t, spec) {
         for (const { signal, after } of spec.signals ?? []) {
           // the event, never a fixed wait: the app served load (it creates SERVED_FILE), or the
           // tool said it is stopping after the signal before
-          const seen = await until(() => (after === 'served' ? fs.existsSync(servedFile) : /received, stopping the target/.test(stderr)), 30_000);
+          const seen = await until(() => (after === 'served' ? fs.existsSync(servedFile)
+            : after === 'blocked' ? blockedFor(servedFile, pids()[0], 300)
+              : /received, stopping the target/.test(stderr)), 30_000);
           if (!seen) throw new Error(`isolated run: never ${after} before ${signal}`);
           signalledAt.push(Date.now());
           child.kill(signal);
@@ -54,7 +57,6 @@ export async function isolatedRun(t, spec) {
     },
   });
   const endedAt = Date.now();
-  const pids = () => (fs.existsSync(pidsFile) ? fs.readFileSync(pidsFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);
   const reportPath = path.join(out, 'report.json');
   return {
     r, out, work, pids, elapsedMs: endedAt - started,
@@ -78,6 +80,21 @@ export async function isolatedRun(t, spec) {
       }
     },
   };
+}
+
+/**
+ * Whether the app's main thread has run `ms` on a CPU since it wrote its CPU time (ns) into `file`
+ * as its block began (fault-infinite-loop.js): the block is past any threshold, however busy the
+ * machine. @param {string} file @param {number | undefined} pid @param {number} ms
+ */
+function blockedFor(file, pid, ms) {
+  try {
+    const from = Number(fs.readFileSync(file, 'utf8'));
+    const now = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return from > 0 && now - from >= ms * 1e6;
+  } catch {
+    return false;
+  }
 }
 
 /** @param {string} dir @returns {string[]} */

@@ -96,7 +96,7 @@ export const BAD_INPUTS = [
   // routes that fail are measured, never a crash
   {
     name: 'routes answering 404 and 500, resetting or hanging up connections',
-    args: () => ['run', path.join(FIXTURES, 'error-routes.js'), '--route', '/404', '--route', '/500', '--route', '/reset', '--probe', '/hangup', '-d', '1', '-c', '3', '--out', 'out'],
+    args: () => ['run', path.join(FIXTURES, 'error-routes.js'), '--route', '/404', '--route', '/500', '--route', '/reset', '--probe', '/hangup', '-d', '2', '--warmup', '0', '-c', '3', '--out', 'out'],
     code: 0, line: /.*/, oneLine: false,
     check(dir, r) {
       const report = readReport(path.join(dir, 'out'));

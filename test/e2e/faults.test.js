@@ -17,8 +17,9 @@ import { isolatedRun } from '../isolated-run.js';
  * @property {string} fixture
  * @property {(p: {app: string, out: string}) => string[]} args
  * @property {number} code expected exit code
- * @property {{signal: NodeJS.Signals, after: 'served' | 'stopping'}[]} [signals] sent to the tool once the
- *   app served load, or once the tool said it is stopping after the signal before
+ * @property {{signal: NodeJS.Signals, after: 'served' | 'blocked' | 'stopping'}[]} [signals] sent to the tool once the
+ *   app served load, once its block ran 300 ms on a CPU, or once the tool said it is stopping after the
+ *   signal before
  * @property {boolean} [noReport] the tool cannot write one (it was killed)
  * @property {NodeJS.ProcessEnv} [env]
  * @property {(report: any, r: {stderr: string}, run: Awaited<ReturnType<typeof isolatedRun>>) => void} check
@@ -156,9 +157,10 @@ const CASES = [
   },
   {
     name: 'the tool gets SIGTERM while the app spins: exit 143, block ongoing',
-    // no warm-up: the block begins with the first request, inside the window; the signal comes after it
+    // no warm-up: the block begins with the first request, inside the window; the signal comes once
+    // it ran 300 ms on a CPU
     fixture: 'fault-infinite-loop.js', args: load('-d', '30', '--probe-timeout', '500', '--kill-after', '500', '--warmup', '0'), code: 143,
-    signals: [{ signal: 'SIGTERM', after: 'served' }],
+    signals: [{ signal: 'SIGTERM', after: 'blocked' }],
     check(report) {
       assert.ok(report.blocks.some((/** @type {any} */ b) => b.ongoing), JSON.stringify(report.blocks));
     },

@@ -1,8 +1,8 @@
 // Real apps in the default mode: the tool never shows up in what it measures. A NestJS app (a
 // framework that compiles a lot at start-up) and a server that loads the TypeScript compiler
-// (a large app), run after run: no stall of ours inside the window and none blamed on them, no
-// block of theirs, every stall the machine caused kept apart. How responsive they are on a quiet
-// machine (verdict, lag) is bench/real-apps.js's question: a busy machine decides that here.
+// (a large app), run after run: no stall of ours inside the window and none blamed on them, every
+// stall the machine caused kept apart. How responsive they are on a quiet machine (no block,
+// verdict, lag) is bench/real-apps.js's question: a busy machine decides that here.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,16 +24,18 @@ async function measuredRun(t, app, extra = []) {
   const T = report.run.thresholdMs;
   const explain = JSON.stringify({ verdict: report.verdict, blocks: report.blocks, machine: report.machine, toolStalls: report.toolStalls, notes: report.notes });
   assert.ok(report.http.load.requests > 0 && report.http.probe.requests > 0);
-  // the app blocked nothing: a stall of its loop was the machine's (its thread waited for a CPU
-  // and ran less than the threshold), kept apart, never the app's block nor its verdict
-  assert.deepEqual(report.blocks, [], explain);
-  assert.notEqual(report.verdict.status, 'blocked', explain);
+  // a stall of its loop is the app's (it ran the threshold or more on a CPU: on a crowded machine a
+  // collection or a batch of requests can) or the machine's (it waited for a CPU and ran less),
+  // kept apart; none is ours
+  for (const b of report.blocks) {
+    assert.ok(!b.tool && (b.waitMs === undefined || b.durationMs - b.waitMs >= T), `a block that ran ${b.durationMs - (b.waitMs ?? 0)} ms: ${explain}`);
+  }
   for (const s of report.machine.starvedBlocks) assert.ok(s.durationMs - s.waitMs < T, `a starved stall that ran ${s.durationMs - s.waitMs} ms: ${explain}`);
   // nothing of ours in the window, and no frame of our agent blamed anywhere
   assert.equal(report.toolStalls.stallsInWindow, 0, explain);
   assert.deepEqual(report.toolStalls.blocks, [], explain);
   const agentDir = `${path.sep}src${path.sep}agent${path.sep}`;
-  const frames = [...report.topSites, ...(report.warmup?.blocks ?? []).flatMap((/** @type {any} */ b) => b.stack ?? [])];
+  const frames = [...report.topSites, ...[...report.blocks, ...(report.warmup?.blocks ?? [])].flatMap((/** @type {any} */ b) => [...(b.stack ?? []), ...(b.culprit ? [b.culprit] : [])])];
   assert.ok(!frames.some((f) => String(f.url).includes(agentDir)), 'no frame of the agent is blamed');
   return report;
 }
