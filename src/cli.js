@@ -30,17 +30,33 @@ import { profilerChoice, clinicChoice } from './profile/resolve.js';
 /** @param {string[]} argv arguments after the program name @param {CliIO} io @returns {Promise<number>} */
 export async function main(argv, io) {
   let exitCode = /** @type {number} */ (EXIT.OK);
-  const program = buildProgram(io, (code) => { exitCode = code; });
+  const { head, command } = splitCommand(argv);
+  const program = buildProgram(io, (code) => { exitCode = code; }, command);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(head, { from: 'user' });
     return exitCode;
   } catch (error) {
     return reportError(error, io);
   }
 }
 
-/** @param {CliIO} io @param {(code: number) => void} setExit */
-function buildProgram(io, setExit) {
+/**
+ * `run [options] -- <command...>`: what follows the first `--` of `run` (the default command) is
+ * the command that starts the app, or the app's arguments when an app file came before it.
+ * @param {string[]} argv
+ * @returns {{head: string[], command: string[] | null}}
+ */
+export function splitCommand(argv) {
+  const at = argv.indexOf('--');
+  if (at < 0 || ['attach', 'report', 'compare', 'help'].includes(argv[0])) return { head: argv, command: null };
+  return { head: argv.slice(0, at), command: argv.slice(at + 1) };
+}
+
+/**
+ * @param {CliIO} io @param {(code: number) => void} setExit
+ * @param {string[] | null} command what came after `--` on `run`'s line
+ */
+function buildProgram(io, setExit, command) {
   const program = new Command('eventloop-probe')
     .description('Event-loop lag diagnostics for Node.js: run an app under load and see what blocks its loop.')
     .version(TOOL.version)
@@ -50,13 +66,15 @@ function buildProgram(io, setExit) {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
       // one line per problem: commander's "(Did you mean ...?)" joins the error line
-      outputError: (s, write) => write(`eventloop-probe: ${s.trim().replace(/\s*\n\s*/g, ' ')}\n`),
+      outputError: (s, write) => write(`eventloop-probe: ${nodeFlagHint(s.trim().replace(/\s*\n\s*/g, ' '))}\n`),
     });
 
   program.command('run', { isDefault: true })
-    .description('run an app (default: the built-in demo) under the agent, drive HTTP load, report its event loop')
+    .description('run your app under the agent (the command that starts it after --, or its entry file; default: the built-in demo), drive HTTP load, report its event loop')
+    .usage('[options] -- <command...>   (node [node flags] app.js, npm start, npx tsx src/server.ts, ...)\n       eventloop-probe run [options] [app] [-- app args]')
     .argument('[app]', 'entry file of your app (default: the built-in demo server)')
     .argument('[appArgs...]', 'arguments for your app, after --')
+    .option('--node-arg <flags>', 'node flags for the app file, e.g. --node-arg=--env-file=.env --node-arg="--import tsx" (repeatable)', parse.nodeArgs)
     .option('--route <path>', 'route to load (repeatable; default /)', parse.route)
     .option('--probe <path>', 'route probed for latency while the load runs (default: the first route)')
     .option('--no-probe', 'do not probe')
@@ -96,20 +114,22 @@ function buildProgram(io, setExit) {
     .option('--rounds <n>', 'rounds per job of --scenario', parse.positiveInt, D.rounds)
     .addOption(new Option('--no-progress', 'no progress line').hideHelp())
     .action(async (app, appArgs, opts) => {
+      // `run -- npm start`: the command; `run server.js -- --flag`: the app's arguments
+      const form = app === undefined && command ? { command } : { app, appArgs: [...appArgs, ...(command ?? [])] };
       const runIO = { stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill, progress: opts.progress && !opts.json && !io.env.CI };
-      if (opts.repeat > 1) printRepeatResult(await repeatRuns({ ...opts, app, appArgs }, runIO), opts, io, setExit);
-      else printRunResult(await run({ ...opts, app, appArgs }, runIO), opts, io, setExit);
+      if (opts.repeat > 1) printRepeatResult(await repeatRuns({ ...opts, ...form }, runIO), opts, io, setExit);
+      else printRunResult(await run({ ...opts, ...form }, runIO), opts, io, setExit);
     });
 
   program.command('report')
-    .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run')
-    .argument('<report>', 'a report folder or its report.json')
+    .description('re-render report.html, flamegraph.html, summary.md and junit.xml from a saved run, or render a production log')
+    .argument('<report>', 'a report folder, its report.json, or a production log (EVENTLOOP_PROBE_LOG)')
     .option('--fail-on <budgets>', 'check these budgets instead of the saved ones; exit 1 when one is breached', parse.budgets)
     .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit)', parse.formats)
     .option('--baseline <report>', 'judge the saved run against another saved one; exit 1 on a regression')
     .option('--baseline-threshold <pct>', 'with --baseline: a blocking site, the longest block or the time blocked worse by at least this percentage (and its floor) is a regression', parse.percent, 10)
     .option('--baseline-metrics <names>', 'with --baseline: also judge these noisy metrics, e.g. "lag.p99,probe.p99" or all (repeatable)', parse.baselineMetrics)
-    .option('-o, --out <dir>', 'write into this folder (default: the report\'s own)')
+    .option('-o, --out <dir>', 'write into this folder (default: the report\'s own; for a log, reports/<log name>)')
     .action((input, opts) => {
       const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format, baseline: opts.baseline, baselineThreshold: opts.baselineThreshold, baselineMetrics: opts.baselineMetrics }, { env: io.env, cwd: io.cwd });
       const chalk = chalkFor(io.stdout, io.env);
@@ -122,6 +142,18 @@ function buildProgram(io, setExit) {
   compareCommand(program, io, setExit);
   attachCommand(program, io, setExit);
   return program;
+}
+
+/**
+ * "unknown option '--env-file=.env'": a node flag given to the tool says where node flags go.
+ * @param {string} message commander's error line
+ */
+function nodeFlagHint(message) {
+  const flag = /unknown option '([^']+)'/.exec(message)?.[1];
+  if (!flag || !parse.isNodeFlag(flag)) return message;
+  // --env-file=.env as given; --import <module> when its value came apart
+  const full = flag.includes('=') || !parse.NODE_VALUE_FLAGS.includes(flag) ? flag : `${flag} <${flag === '--env-file' ? 'file' : 'module'}>`;
+  return `${message.replace(/\s*\(Did you mean [^)]*\)/, '')} (${flag} is a node flag: give the command after --, e.g. run -- node ${full} app.js, or run app.js --node-arg="${full}")`;
 }
 
 /** @param {unknown} error @param {CliIO} io @returns {number} */

@@ -94,6 +94,31 @@ export function percent(value) {
 }
 
 /**
+ * --node-arg: node flags for the app file, each value split on spaces as NODE_OPTIONS is
+ * (--node-arg="--import tsx" is two flags).
+ * @param {string} value @param {string[]} previous
+ */
+export function nodeArgs(value, previous = []) {
+  const flags = String(value).trim().split(/\s+/).filter(Boolean);
+  if (flags.length === 0 || !flags[0].startsWith('-')) {
+    throw new InvalidArgumentError('expected node flags, e.g. --node-arg=--env-file=.env or --node-arg="--import tsx".');
+  }
+  return [...previous, ...flags];
+}
+
+// node flags that NODE_OPTIONS refuses but the command line takes
+const CLI_ONLY_NODE_FLAGS = ['--env-file', '--env-file-if-exists', '--run', '--watch', '--watch-path', '--test', '--check', '--eval', '--print', '--experimental-strip-types'];
+
+/** node flags whose value may come as the next argument */
+export const NODE_VALUE_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader', '--env-file', '--conditions', '-C'];
+
+/** @param {string} flag e.g. --env-file=.env, --import */
+export function isNodeFlag(flag) {
+  const name = flag.split('=')[0];
+  return process.allowedNodeEnvironmentFlags.has(name) || CLI_ONLY_NODE_FLAGS.includes(name);
+}
+
+/**
  * --baseline-metrics: noisy metrics to judge against the baseline even with one run a side.
  * @param {string} value comma-separated names, e.g. "lag.p99,probe.p99,load.rps" or all
  * @param {string[]} previous

@@ -13,6 +13,7 @@ import type { toolSection, machineSection } from '../src/analyze/ownership.js';
 import type { BaselineResult } from '../src/analyze/baseline.js';
 import type { ThreadPool, PoolCaller } from '../src/analyze/thread-pool.js';
 import type { RouteRow, BlockRequestsSummary } from '../src/analyze/requests.js';
+import type { RunFailure } from '../src/analyze/run-failure.js';
 
 export type BlockTotals = ReturnType<typeof blockTotals>;
 /** a worker thread's row: its loop's figures in short */
@@ -29,7 +30,7 @@ export type ToolStalls = ReturnType<typeof toolSection>;
 /** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
 export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller, RouteRow, BlockRequestsSummary };
+export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller, RouteRow, BlockRequestsSummary, RunFailure };
 
 export interface Report {
   schemaVersion: number;
@@ -76,7 +77,10 @@ export interface Report {
   profile: ReportProfile | null;
   http: { probe: HttpSummary | null; load: HttpSummary | null };
   timeline: Timeline;
-  verdict: Verdict;
+  /** null when the app failed to start (failure.stage 'start'): there was no window to judge */
+  verdict: Verdict | null;
+  /** how the app failed (exit code 3), or null: it started, listened when it had to, and ran */
+  failure?: RunFailure | null;
   /** libuv loop counters, when the agent measured them */
   loop: LoopCounts | null;
   findings: Finding[];
@@ -91,7 +95,7 @@ export interface Report {
 }
 
 export type StacksMode = 'running' | 'async-origin' | 'none';
-export type RunMode = 'load' | 'observe' | 'script';
+export type RunMode = 'load' | 'observe' | 'script' | 'log';
 export type VerdictStatus = 'responsive' | 'degraded' | 'saturated' | 'blocked';
 
 export interface ReportTarget {
@@ -104,6 +108,13 @@ export interface ReportTarget {
   signal: string | null;
   port: number | null;
   listenAfterMs: number | null;
+  /** `run -- <command>`: the command as given (absent or null in the short form) */
+  command?: string[] | null;
+  /** the process started (`run -- npm start`) or named (`attach <pid of npm>`) when it is not the one
+   *  measured: npm, a shell, a process manager; null when the app is that process */
+  launcher?: { pid: number; command: string; exitCode?: number | null; signal?: string | null } | null;
+  /** the measured process's command line, when it is not the process started or named */
+  commandLine?: string | null;
   /** `attach`: measured in a process that was already running (absent for `run`) */
   attached?: boolean;
   /** `attach`: how long the process had been running, in seconds */
@@ -118,6 +129,9 @@ export interface ReportRun {
   startedAt: string;
   durationMs: number;
   spawnedAt: string;
+  /** the main module's run, from the agent's start to the loop's first turn (not lag, never judged);
+   *  null when the agent joined a running loop (attach, a process found by its listen) or in older reports */
+  startupMs?: number | null;
   mode: RunMode;
   thresholdMs: number;
   settings: RunSettings;
@@ -125,6 +139,8 @@ export interface ReportRun {
 
 /** The options the run used. Reports of older versions may lack the later fields. */
 export interface RunSettings {
+  /** a report read from a production log: the log's name */
+  log?: string;
   routes: string[];
   probe: string | null;
   probeIntervalMs: number;

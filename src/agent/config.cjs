@@ -24,10 +24,15 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process
- * @property {'main' | 'cluster-worker'} role
+ * @property {'main' | 'cluster-worker' | 'candidate'} role
  * @property {number} [primaryPid] pid of the process the tool started, once it runs an agent
  * @property {string} [loopSocket] the tool's Unix socket for the cluster workers' channels
  * @property {boolean} [threadsProfiled] set by the main thread's agent: its watchdog profiles the worker threads
+ * @property {string} [claim] `run -- <command>`: the tool's Unix socket where the command's Node.js processes
+ *   offer themselves when they listen (candidate.cjs)
+ * @property {boolean} [launcher] the process the tool started is not the app (npm, a shell, npx): no process
+ *   runs the agent from its start, the one that listens is measured
+ * @property {number} [measuredPid] set by a candidate the tool chose: its worker threads know it is measured
  */
 
 const WORKER_FLUSH_MS = 250;
@@ -51,7 +56,9 @@ function readConfig(env, ppid) {
     resolutionMs: 20, thresholdMs: 50, windowMs: 100, flushMs: 1000,
     stacks: 'running', profile: true, profileIntervalUs: 10000, stackIntervalMs: 5,
   };
-  if (config.parentPid === ppid) return { ...defaults, ...config, role: 'main' };
+  // the worker threads of a process found by its listen (`run -- <command>`)
+  if (config.measuredPid === process.pid) return { ...defaults, ...config, role: 'main' };
+  if (config.parentPid === ppid && !config.launcher) return { ...defaults, ...config, role: 'main' };
   // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)
   if (config.primaryPid === ppid && /** @type {{isWorker: boolean}} */ (/** @type {unknown} */ (require('node:cluster'))).isWorker) {
     // A cluster worker: its fd 3 is cluster's IPC, so its channel is the tool's Unix socket for
@@ -59,6 +66,8 @@ function readConfig(env, ppid) {
     // killed before the tool's stop reaches it.
     return { ...defaults, ...config, channelFd: config.loopSocket, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
   }
+  // any other Node.js process of the command's tree: it waits, and offers itself if it listens
+  if (typeof config.claim === 'string') return { ...defaults, ...config, role: 'candidate' };
   return null;
 }
 
@@ -78,6 +87,18 @@ function markPrimary(env, config) {
 }
 
 /**
+ * Tells the worker threads this process starts from now on that it is the measured process.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function markMeasured(env) {
+  try {
+    env[ENV_NAME] = JSON.stringify({ ...JSON.parse(env[ENV_NAME] || '{}'), measuredPid: process.pid });
+  } catch {
+    // leave it: its threads then stay inert
+  }
+}
+
+/**
  * Tells the worker threads started from now on (they get a copy of process.env) that the main
  * thread's watchdog profiles them from outside.
  * @param {NodeJS.ProcessEnv} env
@@ -90,4 +111,4 @@ function markThreadsProfiled(env) {
   }
 }
 
-module.exports = { readConfig, markPrimary, markThreadsProfiled, ENV_NAME };
+module.exports = { readConfig, markPrimary, markMeasured, markThreadsProfiled, ENV_NAME };

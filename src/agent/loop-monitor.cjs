@@ -17,6 +17,11 @@ const uvMetrics = () => {
   const m = /** @type {any} */ (performance.nodeTiming).uvMetricsInfo;
   return m ? { loopCount: m.loopCount, events: m.events } : null;
 };
+/** Epoch ms of the loop's first turn, or null while the main module still runs. */
+const loopStartedAt = () => {
+  const t = performance.nodeTiming.loopStart;
+  return t >= 0 ? performance.timeOrigin + t : null;
+};
 
 class LoopMonitor {
   /**
@@ -25,15 +30,24 @@ class LoopMonitor {
    *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
    * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
    *   thread's time on a CPU and waiting for one so far
+   * @param {(startup: {t: number, durationMs: number, loopAt: number | null}) => void} [onStartup] the
+   *   start-up, once: from the agent's start to the loop's first turn (loopAt null: it never turned)
    */
-  constructor(options, onBlock, onBeat) {
+  constructor(options, onBlock, onBeat, onStartup) {
     this.onBeat = onBeat;
+    this.onStartup = onStartup;
+    this.createdAt = epochNow();
+    // The agent starts before the main module runs (a preload), and the loop turns only after it:
+    // a callback cannot wait on a loop that is not running yet, so that start-up is neither lag nor
+    // a block. It is reported once, apart, and the counters start at the loop's first turn.
+    this.looping = loopStartedAt() !== null;
     this.resolutionMs = options.resolutionMs;
     this.thresholdMs = options.thresholdMs;
     this.onBlock = onBlock;
     this.timeline = new Timeline(options.windowMs);
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
+    this.stopped = false;
     // the loop thread's schedstat, open for the monitor's life: close() closes it
     this.schedstat = schedstatReader();
     this.sched = () => this.schedstat.read();
@@ -67,6 +81,8 @@ class LoopMonitor {
    *   as the tool's own preparation, is not measured)
    */
   reset(rebase = false) {
+    // a command (the run's 'start') that comes before the first beat after the loop turned
+    if (!this.looping && loopStartedAt() !== null) this.endStartup(epochNow());
     this.waitStart = this.runWait();
     this.runStart = this.sched()?.runMs ?? null;
     if (rebase) {
@@ -85,12 +101,26 @@ class LoopMonitor {
     this.uvStart = uvMetrics();
   }
 
+  /**
+   * The start-up is over (the loop has turned, or the process ends without a turn): reported once.
+   * @param {number} now epoch ms @returns {number | null} epoch ms of the loop's first turn
+   */
+  endStartup(now) {
+    const loopAt = loopStartedAt();
+    this.looping = true;
+    this.onStartup?.({ t: this.createdAt, durationMs: Math.max(0, (loopAt ?? now) - this.createdAt), loopAt });
+    return loopAt;
+  }
+
   start() {
     this.timer = setInterval(() => this.beat(), this.resolutionMs);
     this.timer.unref();
   }
 
+  /** The last beat, once: what the agent does after it (its own exit work) is not the app's. */
   stop() {
+    if (this.stopped) return;
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.beat();
@@ -105,7 +135,7 @@ class LoopMonitor {
     const now = epochNow();
     const from = this.lastBeat;
     const gap = now - from;
-    const delay = Math.max(0, gap - this.resolutionMs);
+    let delay = Math.max(0, gap - this.resolutionMs);
     const elu = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
     const cpu = process.cpuUsage();
@@ -121,11 +151,22 @@ class LoopMonitor {
     this.lastWait = wait;
     this.lastRun = sched?.runMs ?? null;
 
+    // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
+    let activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
+    if (!this.looping) {
+      const loopAt = this.endStartup(now);
+      // the start-up was busy on the timeline; the window's lag and blocks begin at the first turn
+      this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs, dueAt: from + this.resolutionMs });
+      if (loopAt === null) return; // the process ends before its loop ever turned: start-up only
+      this.reset(false);
+      this.measureStart = loopAt;
+      delay = Math.max(0, now - Math.max(from + this.resolutionMs, loopAt));
+      activeMs = Math.min(gap, busy.active);
+    } else {
+      this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
+    }
     this.lag.recordCorrected(delay, this.resolutionMs);
     this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);
-    // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
-    const activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;
-    this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
     if (activeMs >= this.thresholdMs) {
       const r2 = (/** @type {number} */ v) => Math.round(v * 100) / 100;
       this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: r2(waitMs) } : {}), ...(runMs !== null ? { runMs: r2(runMs) } : {}) });

@@ -7,7 +7,8 @@
 // the callback less the longest stretch the loop was busy meanwhile (a finished job's callback
 // waits for one stretch at most). When jobs wait, a short burst of an async hook names the callers that fill the
 // pool: the stack of each pool request created during the burst (never more than one burst per
-// BURST_EVERY_MS, each at most BURST_MS or BURST_MAX requests), and how long each took until its
+// BURST_EVERY_MS, each BURST_MS, or up to BURST_MAX_MS while it saw only file system requests, and
+// at most BURST_MAX requests), and how long each took until its
 // callback (followed at most SETTLE_MS more): a job that took longer than the canaries waited
 // held a thread that long.
 
@@ -18,9 +19,10 @@ const { epochNow } = require('./clock.cjs');
 const CANARY_MS = 200;
 const MAX_IN_FLIGHT = 5;
 const BURST_MS = 2000;
+const BURST_MAX_MS = 4000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
-const BURST_EVERY_MS = 5000;
+const BURST_EVERY_MS = 10000;
 const STACK_FRAMES = 14;
 // Node's async resources that are requests to the thread pool.
 const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);
@@ -29,7 +31,7 @@ const isPoolType = (/** @type {string} */ type) => POOL_TYPES.has(type) || /^[A-
 class PoolMeter {
   /**
    * @param {(event: object) => void} push where events go (type 'pool': one canary; 'pool-callers': a burst's stacks)
-   * @param {number} thresholdMs a canary that waited this long starts a burst
+   * @param {number} thresholdMs a canary that waited half this long starts a burst
    */
   constructor(push, thresholdMs) {
     this.push = push;
@@ -53,8 +55,14 @@ class PoolMeter {
     this.target = process.execPath;
   }
 
+  /**
+   * The load is about to start (the warm-up, which is not measured): a first look at who makes pool
+   * requests, so that jobs started once and long queued (16 connections each waiting on a gzip of
+   * megabytes) are seen being made.
+   */
   start() {
     this.stopped = false;
+    if (!this.hook) this.burst();
   }
 
   /** Called on every heartbeat: submits the next canary when due (no timer of its own). */
@@ -83,7 +91,7 @@ class PoolMeter {
     const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
     const waitMs = Math.min(elapsedMs, idle);
     this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
-    if (waitMs >= this.thresholdMs && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
+    if (waitMs >= this.thresholdMs / 2 && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }
 
   /** Names the callers: the stack of each pool request created for a moment. */
@@ -124,14 +132,27 @@ class PoolMeter {
       },
     });
     this.hook.enable();
-    this.burstTimer = setTimeout(() => {
-      this.collecting = false;
-      if (this.open.size === 0) this.endBurst();
-      else {
-        this.burstTimer = setTimeout(() => this.endBurst(), SETTLE_MS);
-        this.burstTimer.unref();
-      }
-    }, BURST_MS);
+    this.burstTimer = setTimeout(() => this.endLook(), BURST_MS);
+    this.burstTimer.unref();
+  }
+
+  /**
+   * The look at new requests ends, or goes on (up to BURST_MAX_MS) while it saw only the file
+   * system's: a heavy job that fills the pool (a gzip of megabytes, a hash) is started rarely.
+   */
+  endLook() {
+    const heavy = this.seen.some((r) => !/^(FSREQ|FILEHANDLE|GETADDRINFO|GETNAMEINFO)/.test(r.type));
+    if (!heavy && this.collecting && this.seen.length < BURST_MAX && epochNow() - this.burstStart < BURST_MAX_MS) {
+      this.burstTimer = setTimeout(() => this.endLook(), 500);
+      this.burstTimer.unref();
+      return;
+    }
+    this.collecting = false;
+    if (this.open.size === 0) {
+      this.endBurst();
+      return;
+    }
+    this.burstTimer = setTimeout(() => this.endBurst(), SETTLE_MS);
     this.burstTimer.unref();
   }
 

@@ -22,7 +22,7 @@ const LONG_GC_MS = 10;
 const KILL_AFTER_TOOL_GONE_MS = 5000;
 // how long 'stop' waits for the worker threads to write their data (a stuck one never does)
 const THREADS_STOP_MS = 1500;
-const RECORDER_COMMANDS = ['start', 'window', 'window-end', 'stop'];
+const RECORDER_COMMANDS = ['start', 'window', 'window-end', 'stop', 'discard'];
 // Node's own tracing channel, published when net.Server#listen has bound its address.
 const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
 
@@ -34,6 +34,9 @@ const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
  * @property {{key: string, beat: SharedArrayBuffer,
  *   channel: (onCommand: (command: {cmd: string}) => void) => {send: (message: object) => void, close: () => void}}} [loop]
  *   a worker thread's loop (--threads): its files' key, its heartbeat shared with the watchdog, its channel
+ * @property {(onCommand: (command: {cmd: string}) => void, onToolGone: () => void) => {send: (message: object) => void, close: () => void}} [channel]
+ *   a channel already open to the tool (a candidate of `run -- <command>` the tool chose)
+ * @property {object[]} [listens] listens that came before the recorder started, reported after its hello
  */
 
 /**
@@ -61,7 +64,14 @@ function start(config, hooks = {}) {
   }, stacks || pool ? (now, sched) => {
     stacks?.beat(now, sched);
     pool?.tick();
-  } : undefined);
+  } : undefined,
+    (startup) => {
+      // the main module has run: a script's window starts at the loop's first turn
+      if (startup.loopAt !== null) resetCounters();
+      const event = { type: 'startup', ...startup };
+      sink.push(event);
+      channel.send(event);
+    });
   const origin = config.stacks === 'async-origin' ? startAsyncOrigin(config, push) : null;
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs, kind) => {
     monitor.timeline.addGc(t, durationMs);
@@ -74,6 +84,7 @@ function start(config, hooks = {}) {
   let stopped = false;
 
   const channel = thread ? thread.channel(onCommand)
+    : hooks.channel ? hooks.channel(onCommand, onToolGone)
     : config.channelFd ? openChannel(config.channelFd, onCommand, onToolGone)
       : { send() {}, close() {} };
 
@@ -139,6 +150,14 @@ function start(config, hooks = {}) {
     }
     if (stopped) {
       if (message.cmd === 'stop') channel.send({ type: 'stopped' });
+      return;
+    }
+    if (message.cmd === 'discard') {
+      // `run -- node ...`: a process this one started listened first and is measured instead
+      stacks?.discard();
+      hub?.discard();
+      finish();
+      sink.discard();
       return;
     }
     if (message.cmd !== 'stop') hub?.command(message.cmd);
@@ -214,6 +233,9 @@ function start(config, hooks = {}) {
   /** @param {number} code */
   const onExit = (code) => {
     if (!stopped) sink.push({ type: 'exit', t: epochNow(), code });
+    // the loop's last beat first: the watchdog's hang-up below may wait (up to 200 ms on a busy
+    // machine), and that wait is the agent's own exit work, not a stall of the app
+    monitor.stop();
     stacks?.beforeExit();
     finish();
   };
@@ -222,6 +244,10 @@ function start(config, hooks = {}) {
   sink.push(hello);
   sink.flush(); // written now: a loop that never turns again still leaves a sign of life
   channel.send(hello);
+  for (const event of hooks.listens ?? []) {
+    sink.push(event);
+    channel.send(event);
+  }
   return {
     finish,
     close() {

@@ -20,15 +20,20 @@ const QUEUED_MS = 20;
 // how long after a block its requests are written (the ones that ran in it have finished by then)
 const SETTLE_MS = 1000;
 const OTHER = '(other routes)';
+const MAX_PATHS = 2000;
 
-/** @typedef {{start: number, end: number, method: string, path: string, route: string | null, status: number}} Rec */
+/** @typedef {{start: number, end: number, method: string, path: string, route: string | null, status: number, req: object | null}} Rec */
 
 class RequestMeter {
   /** @param {(event: object) => void} push */
   constructor(push) {
     this.push = push;
-    /** @type {WeakMap<object, Rec>} */
-    this.byRequest = new WeakMap();
+    // the open requests (a Map: a WeakMap of short-lived keys makes every GC slower); a request
+    // that never finishes leaves it when the ring overwrites its record
+    /** @type {Map<object, Rec>} */
+    this.byRequest = new Map();
+    /** @type {Map<string, string>} paths already normalised */
+    this.paths = new Map();
     /** @type {(Rec | undefined)[]} */
     this.ring = new Array(RING);
     this.next = 0;
@@ -52,7 +57,9 @@ class RequestMeter {
     const req = m.request;
     if (!req) return;
     /** @type {Rec} */
-    const rec = { start: epochNow(), end: 0, method: String(req.method || 'GET'), path: String(req.url || '/'), route: null, status: 0 };
+    const rec = { start: epochNow(), end: 0, method: String(req.method || 'GET'), path: String(req.url || '/'), route: null, status: 0, req };
+    const old = this.ring[this.next];
+    if (old?.req) this.byRequest.delete(old.req);
     this.byRequest.set(req, rec);
     this.ring[this.next] = rec;
     this.next = (this.next + 1) % RING;
@@ -63,10 +70,13 @@ class RequestMeter {
     const req = m.request;
     const rec = req ? this.byRequest.get(req) : undefined;
     if (!rec) return;
+    this.byRequest.delete(req);
+    rec.req = null;
     rec.end = epochNow();
     rec.status = Number(m.response?.statusCode) || 0;
-    if (rec.route === null) rec.route = expressRoute(req) ?? normalisePath(rec.path);
-    const key = this.routes.has(`${rec.method} ${rec.route}`) || this.routes.size < MAX_ROUTES ? `${rec.method} ${rec.route}` : OTHER;
+    if (rec.route === null) rec.route = expressRoute(req) ?? this.normalised(rec.path);
+    const named = `${rec.method} ${rec.route}`;
+    const key = this.routes.size < MAX_ROUTES || this.routes.has(named) ? named : OTHER;
     let r = this.routes.get(key);
     if (!r) {
       r = { count: 0, errors: 0, latency: new Histogram() };
@@ -75,6 +85,17 @@ class RequestMeter {
     r.count++;
     if (rec.status >= 500) r.errors++;
     r.latency.record(rec.end - rec.start);
+  }
+
+  /** A path as a route, remembered (a service sees the same paths again and again). @param {string} path */
+  normalised(path) {
+    let route = this.paths.get(path);
+    if (route === undefined) {
+      if (this.paths.size >= MAX_PATHS) this.paths.clear();
+      route = normalisePath(path);
+      this.paths.set(path, route);
+    }
+    return route;
   }
 
   /** fastify 5: the route pattern of the request its handler runs for. @param {{request?: any, route?: {url?: string}}} m */
@@ -118,7 +139,7 @@ class RequestMeter {
       }
       around.sort((x, y) => x.start - y.start);
       const requests = around.slice(0, MAX_PER_BLOCK).map((rec) => [
-        round(rec.start - b.start), rec.end ? round(rec.end - b.start) : null, rec.method, rec.route ?? normalisePath(rec.path), rec.status,
+        round(rec.start - b.start), rec.end ? round(rec.end - b.start) : null, rec.method, rec.route ?? this.normalised(rec.path), rec.status,
       ]);
       this.push({ type: 'block-requests', t: b.start, durationMs: round(b.end - b.start), requests, more: Math.max(0, around.length - MAX_PER_BLOCK) });
     }
@@ -127,6 +148,8 @@ class RequestMeter {
   stop() {
     this.flush(true);
     for (const [name, fn] of this.channels) dc.unsubscribe(name, fn);
+    this.byRequest.clear();
+    this.ring.fill(undefined);
   }
 }
 

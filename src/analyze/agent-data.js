@@ -11,6 +11,8 @@ import path from 'node:path';
  * @property {number} pid
  * @property {number | null} threadId a worker thread's, null for a process's main thread
  * @property {number | null} helloAt epoch ms the agent started in this loop
+ * @property {{t: number, durationMs: number, loopAt: number | null} | null} startup the main module's run,
+ *   from the agent's start to the loop's first turn (loopAt null: the loop never turned)
  * @property {{t: number, code: number}[]} exits the loop's own end (its exit code), as it wrote it
  * @property {any[]} outside what the main thread saw of its worker threads from outside
  *   (thread-outside, thread-exit) and how its cluster workers ended (cluster-exit)
@@ -53,7 +55,7 @@ export function readAgentData(dir) {
 function readOne(dir, key, pid, threadId) {
   /** @type {AgentData} */
   const data = {
-    key, pid, threadId, helloAt: null, exits: [], outside: [],
+    key, pid, threadId, helloAt: null, startup: null, exits: [], outside: [],
     summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], blockRequests: [], notes: [], lastSeen: 0,
   };
   const text = fs.readFileSync(path.join(dir, `events-${key}.ndjson`), 'utf8');
@@ -96,6 +98,7 @@ function readOne(dir, key, pid, threadId) {
       continue;
     }
     if (event.type === 'hello' && data.helloAt === null) data.helloAt = event.t;
+    if (event.type === 'startup' && data.startup === null) data.startup = { t: event.t, durationMs: event.durationMs, loopAt: event.loopAt ?? null };
     if (event.type === 'exit') data.exits.push(event);
     if (typeof event.t === 'number') data.lastSeen = Math.max(data.lastSeen, event.t + (event.durationMs || 0));
     if (event.type === 'block') data.blocks.push(event);

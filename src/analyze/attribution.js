@@ -4,7 +4,8 @@
 // loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
-import { FrameMapper, siteOf, kindOf, AGENT_DIR } from './frames.js';
+import { FrameMapper, siteOf, kindOf } from './frames.js';
+import { isAgentUrl } from '../profile/frame-kind.js';
 import { classifyStack } from './causes.js';
 import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';
@@ -13,6 +14,7 @@ import { round } from './blocks.js';
 import { diagnoseBlock } from './diagnose-block.js';
 import { requestsOfBlock, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
+import { ownerOf } from './ownership.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -93,7 +95,8 @@ export function attributeBlocks(blocks, profiles, context) {
       culprit: d.culprit, owners: d.owners, call: d.call,
       cause, phase, fix: d.fix, advice: d.advice,
     });
-    (result.tool ? [] : blame.tops).forEach((t, i) => {
+    // the call sites count the app's blocks only: the same blocks the table lists
+    (ownerOf(result, context.thresholdMs ?? 0) !== 'app' ? [] : blame.tops).forEach((t, i) => {
       const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
       const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
       s.blockedMs += t.ms;
@@ -200,7 +203,7 @@ function aroundGc(samples, i) {
  */
 export function isToolSample(frames) {
   const js = frames.find((f) => f.kind === 'app' || f.kind === 'node_modules');
-  return Boolean(js && js.url.startsWith(AGENT_DIR));
+  return Boolean(js && isAgentUrl(js.url));
 }
 
 /** @param {Frame} f */

@@ -36,6 +36,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
 
 /** A known call is named when it holds at least this share of its owner's time. */
 const CALL_SHARE = 0.3;
+/** JSON this share of a block or more, through the package that holds the rest: the payload is the culprit. */
+const PAYLOAD_SHARE = 0.25;
 
 /**
  * @param {BlockSample[]} samples @param {number} durationMs @param {AppSources} sources
@@ -67,7 +69,14 @@ export function blockOwners(samples, durationMs, sources) {
   const owners = [...shown.values()].sort((a, b) => b.ms - a.ms).map((v) => ({
     ...v.owner, ms: round(v.ms * scale), share: round3((v.ms * scale) / (durationMs || 1)),
   }));
-  const best = [...credited.values()].filter((c) => c.items.length).sort((a, b) => b.ms - a.ms)[0];
+  const ranked = [...credited.values()].filter((c) => c.items.length).sort((a, b) => b.ms - a.ms);
+  // a package that sends a payload it serialised (express's res.json: JSON.stringify, then the
+  // buffer, the ETag hash, the write) spends its time on that payload: JSON names the block when it
+  // is a fair part of it and went through that package
+  const json = ranked.find((c) => c.owner.kind === 'json');
+  const conduit = json?.items.map((i) => owned[i].via?.name).find(Boolean);
+  const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
+    ? json : ranked[0];
   if (!best) {
     return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, via: null };
   }

@@ -23,12 +23,10 @@ export const SCHEMA_VERSION = 1;
  * @typedef {import('../../types/report.js').Report} Report
  * @typedef {object} RunRecord
  * @property {{name: string, version: string}} tool
- * @property {{script: string, args: string[], nodeVersion: string, pid: number,
- *   exitCode: number | null, signal: string | null, port: number | null, listenAfterMs: number | null,
- *   attached?: boolean, uptimeAtAttachS?: number, portsBefore?: string[], portsAfter?: string[] | null}} target
- *   attached: measured by `attach` in a process that was already running
+ * @property {import('../../types/report.js').ReportTarget} target
  * @property {'load' | 'observe' | 'script'} mode
  * @property {number} spawnedAt epoch ms
+ * @property {number | null} [startupMs] the main module's run before the loop's first turn (not measured as lag)
  * @property {number} measureStart epoch ms
  * @property {number} measureEnd epoch ms
  * @property {{from: number, to: number} | null} [warmup] load before the window: shown apart, not judged
@@ -51,6 +49,8 @@ export const SCHEMA_VERSION = 1;
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts every file the report folder will hold, by kind
  * @property {import('./budgets.js').Budget[]} [failOn] budgets to evaluate (--fail-on)
+ * @property {import('./run-failure.js').RunFailure | null} [failure] how the app failed; a failed start
+ *   (before the window) gets no verdict
  */
 
 /** @param {RunRecord} record @returns {Report} */
@@ -115,8 +115,8 @@ export function buildReport(record) {
   });
   const seconds = measuredMs / 1000;
   const cpuMs = figures.cpuMs;
-  const eluValues = timeline.points.map((p) => p.elu).filter((v) => v !== null);
-  const eluMean = figures.eluMean === null ? 0 : round3(figures.eluMean);
+  const elu = eluOfWindows(timeline.points, record.windowMs, measuredMs, figures.eluMean === null ? 0 : round3(figures.eluMean));
+  const eluMean = elu.mean;
   const cpuPercent = measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0;
   const found = loopFindings({
     blocks: blocks.length, seconds, elu: eluMean, cpuPercent,
@@ -132,6 +132,7 @@ export function buildReport(record) {
       startedAt: new Date(from).toISOString(),
       durationMs: round(measuredMs),
       spawnedAt: new Date(record.spawnedAt).toISOString(),
+      startupMs: record.startupMs === undefined || record.startupMs === null ? null : round(record.startupMs),
       mode: record.mode,
       thresholdMs: record.thresholdMs,
       settings: record.settings,
@@ -146,10 +147,7 @@ export function buildReport(record) {
       samples: lagHistogram.count,
       resolutionMs: summary?.resolutionMs ?? null,
     },
-    elu: {
-      mean: eluMean,
-      max: eluValues.length ? Math.max(...eluValues) : 0,
-    },
+    elu,
     cpu: {
       percent: cpuPercent,
       userMs: round(figures.fromTimeline ? cpuMs : summary?.cpu.userMs ?? 0),
@@ -203,6 +201,12 @@ export function buildReport(record) {
   for (const loop of others) report.notes.push(...loop.notes);
   if (record.threads === undefined) report.threads = threadRows(others, to - from);
   if (record.failOn) report.budgets = evaluateBudgets(report, record.failOn);
+  report.failure = record.failure ?? null;
+  if (report.failure?.stage === 'start') {
+    // nothing ran that could be judged: no verdict, and no loop diagnosed
+    report.verdict = null;
+    report.loops = [];
+  }
   return report;
 }
 
@@ -251,6 +255,28 @@ function warmupSection(warm, blocks, windows, record, windowMs) {
     probe: warmProbe ? warmProbe.summary(seconds, record.thresholdMs) : null,
     load: warmLoad ? warmLoad.summary(seconds) : null,
   };
+}
+
+/**
+ * Utilisation over the window, mean and max from the same heartbeat windows (each weighed by the
+ * part of it inside the measured window), so the mean is never above the max. Without a window
+ * (a process that lived a few ms), both are the loop's own reading.
+ * @param {import('./timeline.js').TimelinePoint[]} points @param {number} windowMs @param {number} measuredMs
+ * @param {number} fallback
+ */
+function eluOfWindows(points, windowMs, measuredMs, fallback) {
+  let weighted = 0;
+  let span = 0;
+  let max = 0;
+  for (const p of points) {
+    if (p.elu === null) continue;
+    const part = Math.max(0, Math.min(p.tMs + windowMs, measuredMs) - Math.max(p.tMs, 0));
+    weighted += p.elu * part;
+    span += part;
+    max = Math.max(max, p.elu);
+  }
+  if (!(span > 0)) return { mean: fallback, max: fallback };
+  return { mean: Math.min(max, round3(weighted / span)), max };
 }
 
 /** @param {number} bytes */

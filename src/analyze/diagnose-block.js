@@ -105,6 +105,7 @@ function perRequest(r) {
 function requestsClause(r, durationMs) {
   if (!r || !r.ran.length) return '';
   const ms = Math.round(durationMs);
+  if (r.ran.length === 1 && r.ran[0].count === 1) return r.waited ? `${r.ran[0].route} ran in this ${ms} ms block; ${r.waited} other request(s) waited behind it. ` : '';
   const ran = r.ran.map((x) => (x.count === 1 ? `${x.route} ran once` : x.msEach >= 1 ? `${x.route} ran ${x.count} times back to back (~${Math.round(x.msEach)} ms each)` : `${x.route} ran ${x.count} times`)).join(', ');
   const waited = r.waited ? `; ${r.waited} other request(s) waited behind it` : '';
   return `${ran} in this ${ms} ms block${waited}. ${perRequest(r) !== null ? 'Each request: ' : ''}`;

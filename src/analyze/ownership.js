@@ -13,12 +13,19 @@ import { round } from './blocks.js';
 export function splitByOwner(blocks, thresholdMs) {
   /** @type {{app: B[], tool: B[], starved: B[]}} */
   const out = { app: [], tool: [], starved: [] };
-  for (const b of blocks) {
-    if (b.tool) out.tool.push(b);
-    else if (isStarved(b.durationMs, b.waitMs ?? 0, thresholdMs)) out.starved.push(b);
-    else out.app.push(b);
-  }
+  for (const b of blocks) out[ownerOf(b, thresholdMs)].push(b);
   return out;
+}
+
+/**
+ * Whose a stall was: the one rule every count of the app's blocks follows (the blocks table, the
+ * call sites, the verdict).
+ * @param {{durationMs: number, waitMs?: number, tool?: boolean}} block @param {number} thresholdMs
+ * @returns {'app' | 'tool' | 'starved'}
+ */
+export function ownerOf(block, thresholdMs) {
+  if (block.tool) return 'tool';
+  return isStarved(block.durationMs, block.waitMs ?? 0, thresholdMs) ? 'starved' : 'app';
 }
 
 /**

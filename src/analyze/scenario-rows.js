@@ -64,7 +64,7 @@ export function scenarioRow(entry) {
   /** @param {(r: import('../../types/report.js').Report) => number | null | undefined} get */
   const med = (get) => r1(median(reports.map((r) => get(r) ?? NaN)));
   const throughputs = reports.map((r) => r.work?.roundsPerSec ?? 0);
-  const status = reports.map((r) => r.verdict.status);
+  const status = reports.map((r) => r.verdict?.status ?? 'failed');
   const blocks = reports.flatMap((r) => r.blocks ?? []);
   const probeOf = (/** @type {import('../../types/report.js').Report} */ r) => r.http?.probe ?? null;
   const hasProbe = reports.some((r) => probeOf(r));

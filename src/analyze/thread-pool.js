@@ -23,9 +23,9 @@ import { nodeModuleOf } from './time-owners.js';
  * @property {number} waitP90Ms
  * @property {number} waitP99Ms
  * @property {number} waitMaxMs
- * @property {number} waitingShare the share of canaries that waited the block threshold or longer
+ * @property {number} waitingShare the share of canaries that waited half the block threshold or longer
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
- * @property {boolean} saturated jobs waited for the pool a fifth of the time or more
+ * @property {boolean} saturated a fifth of the canaries or more waited half the block threshold
  * @property {PoolCaller[]} callers who made the pool requests seen, most first
  * @property {string | null} advice
  */
@@ -49,9 +49,11 @@ export function threadPoolSection(agent, c) {
   const windowMs = Math.max(1, c.to - c.from);
   const threadRunMs = agent.summary?.threadRunMs;
   const otherThreadsCores = typeof threadRunMs === 'number' ? Math.max(0, round2((c.cpuMs - threadRunMs) / windowMs)) : null;
-  const waitingShare = round3(waits.filter((w) => w >= c.thresholdMs).length / waits.length);
+  // a job that waits half the block threshold for a thread waits as long as the loop's lag rule allows
+  const waitingShare = round3(waits.filter((w) => w >= c.thresholdMs / 2).length / waits.length);
   const saturated = waits.length >= MIN_CANARIES && waitingShare >= SATURATED_SHARE;
-  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t >= c.from - 1000 && b.t <= c.to), canaries, c.cwd);
+  // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
+  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd);
   /** @type {ThreadPool} */
   const section = {
     size, cores, canaries: waits.length,

@@ -8,7 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall } from './known-calls.js';
-import { AGENT_DIR } from './frames.js';
+import { isAgentUrl } from '../profile/frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 
 /**
@@ -35,8 +35,8 @@ import { rootName } from '../sources/app-sources.js';
  *   called that called the owner (one of Node's synchronous APIs inside a package)
  */
 
-const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !f.url.startsWith(AGENT_DIR);
-const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !f.url.startsWith(AGENT_DIR);
+const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !isAgentUrl(f.url);
+const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !isAgentUrl(f.url);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
@@ -80,7 +80,12 @@ export function ownerOfSample(frames, line, sources) {
   }
 
   // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it
-  if (call?.kind === 'json') return result({ kind: 'json', name: call.name }, 0, null);
+  if (call?.kind === 'json') {
+    // through a package (express's res.json): that package is the way the payload went
+    const conduit = appIndex > 0 ? frames.slice(0, appIndex).reverse().find(isPackage) : undefined;
+    const info = conduit ? sources.packageOf(conduit.url) : null;
+    return result({ kind: 'json', name: call.name }, 0, null, info ? { via: { name: info.name, version: info.version, functionName: null } } : {});
+  }
 
   // the same native call, sampled as the caller's own time (V8 does not always show the native
   // function): the running line calls a method of an addon

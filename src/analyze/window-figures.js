@@ -20,7 +20,9 @@ import { gcInBlock } from './gc-share.js';
  * @param {number} resolutionMs
  */
 export function countersCover(summary, from, to, resolutionMs) {
-  if (!summary || typeof summary.measureStart !== 'number' || typeof summary.measureEnd !== 'number') return false;
+  if (!summary) return false;
+  // an agent that does not say when its counters ran: nothing says they missed the window
+  if (typeof summary.measureStart !== 'number' || typeof summary.measureEnd !== 'number') return true;
   const slack = Math.max(5 * resolutionMs, 0.1 * (to - from));
   return Math.abs(summary.measureStart - from) <= slack && summary.measureEnd >= to - slack;
 }

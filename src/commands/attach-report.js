@@ -18,6 +18,7 @@ import { FORMATS } from '../options.js';
 /**
  * @param {{opts: import('./attach.js').AttachOptions, io: import('./run.js').RunIO,
  *   info: import('../attach/process-info.js').ProcessInfo,
+ *   found: ReturnType<typeof import('../attach/find-server.js').serverBelow>,
  *   injected: {pid: number, nodeVersion: string, uptimeS: number, inspectorPort: number, threads: {attached: number, missed: number} | null},
  *   where: ReturnType<typeof import('../attach/origin.js').chooseOrigin>,
  *   measured: Awaited<ReturnType<typeof import('./measure-window.js').measureWindow>>,
@@ -50,6 +51,7 @@ export function buildAttachReport(run) {
       exitCode: null, signal: null, port: where.port, listenAfterMs: null,
       attached: true, uptimeAtAttachS: Math.round(run.injected.uptimeS * 10) / 10,
       portsBefore: ports(run.before), portsAfter: run.alive ? ports(run.after) : null,
+      launcher: run.found.launcher, commandLine: run.found.commandLine,
     },
     mode,
     spawnedAt: run.attachedAt,

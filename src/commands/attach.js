@@ -11,6 +11,7 @@ import { prepareOutDir } from '../launch/out-dir.js';
 import crypto from 'node:crypto';
 import { inspectProcess } from '../attach/process-info.js';
 import { listeningSockets } from '../attach/listening.js';
+import { serverBelow } from '../attach/find-server.js';
 import { openInspector, closeInspectorVia } from '../attach/inspector.js';
 import { checkSameFiles, injectAgent } from '../attach/inject.js';
 import { chooseOrigin } from '../attach/origin.js';
@@ -33,11 +34,17 @@ const epochNow = () => performance.timeOrigin + performance.now();
  */
 
 /**
- * @param {AttachOptions} opts
+ * @param {AttachOptions} given the options; given.pid: the pid given (npm, a shell: the app below it is measured)
  * @param {import('./run.js').RunIO} io
  * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
  */
-export async function attach(opts, io) {
+export async function attach(given, io) {
+  // npm, a shell or a process manager given: the Node.js process below it that listens
+  const found = serverBelow(given.pid, given.port);
+  const opts = { ...given, pid: found.pid };
+  if (found.launcher) {
+    io.stderr.write(`eventloop-probe: pid ${found.launcher.pid} (${found.launcher.command}) is not the app; measuring the Node.js process below it that listens: pid ${found.pid} (${found.commandLine ?? 'node'})\n`);
+  }
   const info = inspectProcess(opts.pid);
   checkSameFiles(opts.pid);
   const before = listeningSockets(opts.pid);
@@ -77,7 +84,7 @@ export async function attach(opts, io) {
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
     const report = buildAttachReport({
-      opts, io, info, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
+      opts, io, info, found, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
       after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS, messages: link.messages,
     });
     return report;

@@ -71,7 +71,7 @@ export async function compareScenarios(opts, io) {
       const rel = opts.repeat > 1 ? path.join(scenario.name, `run-${round}`) : scenario.name;
       const result = await run(runOptions(scenario.name, opts, path.join(outDir, rel)), { ...io, progress: false });
       done++;
-      io.stderr.write(`[${done}/${total}] ${scenario.name}: ${Math.round(result.report.work?.roundsPerSec ?? 0).toLocaleString('en-US')} rounds/s, ${result.report.verdict.status}\n`);
+      io.stderr.write(`[${done}/${total}] ${scenario.name}: ${Math.round(result.report.work?.roundsPerSec ?? 0).toLocaleString('en-US')} rounds/s, ${result.report.verdict?.status ?? 'failed to start'}\n`);
       runs.get(scenario.name)?.push({ report: result.report, path: path.join(rel, 'report.json') });
       if (result.exitCode !== EXIT.OK) {
         exitCode = result.exitCode;

@@ -16,7 +16,9 @@ import { chalkFor } from '../report/colors.js';
  */
 export function printRunResult(result, opts, io, setExit) {
   const chalk = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-  const tables = renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk) + renderBaselineTable(result.report, chalk);
+  // an app that failed to start has no window: no tables, the failure says what happened
+  const tables = result.report.failure?.stage === 'start' ? ''
+    : renderRunTables(result.report, chalk, io.cwd) + renderWorkersTable(result.report, chalk) + renderBaselineTable(result.report, chalk);
   print(tables, result.report, result, opts, io, setExit);
 }
 

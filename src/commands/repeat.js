@@ -23,7 +23,7 @@ import { TOOL } from '../tool.js';
  * @param {import('./run.js').RunIO} io
  */
 export async function repeatRuns(opts, io) {
-  const target = resolveTarget(opts, io.cwd); // a bad app or option fails before anything starts
+  const target = resolveTarget(opts, io.cwd, io.env); // a bad app or option fails before anything starts
   const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null;
   const outDir = prepareOutDir(opts.out, target.name, io.cwd);
   const earlier = fs.readdirSync(outDir).filter((name) => /^run-\d+$/.test(name) || name === 'report.json' || name === 'repeat.json');

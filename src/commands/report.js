@@ -11,6 +11,8 @@ import { artifactsFor, readProfile } from '../report/write-folder.js';
 import { DEFAULT_FORMATS } from '../options.js';
 import { loadBaseline } from './compare-saved.js';
 import { judgeAgainstBaseline } from '../analyze/baseline.js';
+import { isProductionLog, logToReport } from '../production/log-report.js';
+import { TOOL } from '../tool.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -37,7 +39,9 @@ export function loadReport(input, cwd) {
   if (report.schemaVersion > SCHEMA_VERSION) {
     throw new UsageError(`${input} has schemaVersion ${report.schemaVersion}, newer than this eventloop-probe reads (${SCHEMA_VERSION})`, 'upgrade eventloop-probe');
   }
-  for (const key of ['run', 'lag', 'blocking', 'verdict']) {
+  // an app that failed to start has no verdict, and says why
+  const failedStart = report.failure?.stage === 'start';
+  for (const key of ['run', 'lag', 'blocking', ...(failedStart ? [] : ['verdict'])]) {
     if (!report[key] || typeof report[key] !== 'object') throw new UsageError(`${input} is not a complete report: "${key}" is missing`);
   }
   return { report, dir: path.dirname(file), file };
@@ -50,6 +54,8 @@ export function loadReport(input, cwd) {
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
 export function reportCommand(opts, io) {
+  const log = productionLog(opts.input, io.cwd);
+  if (log) return logReport(log, opts, io);
   const { report: saved, dir } = loadReport(opts.input, io.cwd);
   const baseline = opts.baseline ? loadBaseline(opts.baseline, io.cwd) : null;
   const outDir = opts.out ? path.resolve(io.cwd, opts.out) : dir;
@@ -66,15 +72,57 @@ export function reportCommand(opts, io) {
   const { profile, note } = formats.includes('html') || formats.includes('pprof') ? readProfile(dir, saved) : { profile: null, note: null };
   const artifacts = { ...saved.artifacts, ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? saved : { profile: null }) };
   if (formats.includes('html') && !profile) delete artifacts.flamegraph;
+  // a failed start has no window: budgets and a baseline have nothing to be checked against
+  const failedStart = saved.failure?.stage === 'start';
   /** @type {Report} */
   const report = {
     ...saved,
-    budgets: opts.failOn ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
+    budgets: opts.failOn && !failedStart ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
+  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
+  const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;
+  const message = unchecked ?? budgetMessage(finished.failed, finished.regressions);
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
+}
+
+/**
+ * The text of a production log (`node --require eventloop-probe/register` writes it), or null.
+ * @param {string} input @param {string} cwd
+ */
+function productionLog(input, cwd) {
+  const file = path.resolve(cwd, input);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile() || file.endsWith('.json')) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  return isProductionLog(text) ? { file, text } : null;
+}
+
+/**
+ * `report <log>`: the production log's blocks, figures and flame graph as a report folder (by
+ * default reports/<log name>/).
+ * @param {{file: string, text: string}} log
+ * @param {Parameters<typeof reportCommand>[0]} opts @param {Parameters<typeof reportCommand>[1]} io
+ */
+function logReport(log, opts, io) {
+  const { report: built, profile } = logToReport(log.text, { file: log.file, tool: TOOL });
+  const outDir = path.resolve(io.cwd, opts.out ?? path.join('reports', path.basename(log.file).replace(/\.[^.]*$/, '')));
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.accessSync(outDir, fs.constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write to ${path.relative(io.cwd, outDir) || outDir}`, 'give a writable folder with --out');
+  }
+  if (profile) fs.writeFileSync(path.join(outDir, 'profile.cpuprofile'), JSON.stringify(profile));
+  const formats = opts.format ?? DEFAULT_FORMATS;
+  /** @type {Report} */
+  const report = {
+    ...built,
+    budgets: opts.failOn ? evaluateBudgets(built, opts.failOn) : [],
+    artifacts: { json: 'report.json', ...(profile ? { profile: 'profile.cpuprofile' } : {}), ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? built : { profile: null }) },
+  };
+  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir });
   const message = budgetMessage(finished.failed, finished.regressions);
   return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }

@@ -1,5 +1,6 @@
 // The environment a target starts with: our preload prepended to NODE_OPTIONS (the user's own
-// NODE_OPTIONS kept after it), the agent's configuration, and a PORT when the user set none.
+// NODE_OPTIONS kept after it, or the one their --env-file sets), the agent's configuration, and a
+// PORT when the user set none.
 
 import { fileURLToPath } from 'node:url';
 
@@ -15,11 +16,13 @@ export function requireOption(file) {
 /**
  * @param {NodeJS.ProcessEnv} base the environment the user gave us
  * @param {object} agentConfig passed to the agent as JSON
- * @param {{port?: number}} [extra]
+ * @param {{port?: number, nodeOptions?: string | null}} [extra] nodeOptions: NODE_OPTIONS of the app's
+ *   --env-file, which Node applies only when the environment has none (the agent's always is)
  * @returns {NodeJS.ProcessEnv}
  */
 export function targetEnv(base, agentConfig, extra = {}) {
-  const userOptions = base.NODE_OPTIONS ? ` ${base.NODE_OPTIONS}` : '';
+  const own = base.NODE_OPTIONS || extra.nodeOptions || '';
+  const userOptions = own ? ` ${own}` : '';
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...base,

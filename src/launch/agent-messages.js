@@ -5,6 +5,22 @@ import { onLines } from '../agent/channel.cjs';
 
 /** @typedef {{type: string, [key: string]: any}} AgentMessage */
 
+/**
+ * The JSON messages of an agent's socket, one a line; a line that is not a JSON object is skipped.
+ * @param {import('node:net').Socket} socket @param {(message: AgentMessage) => void} onMessage
+ */
+export function onMessages(socket, onMessage) {
+  onLines(socket, (line) => {
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (message && typeof message === 'object') onMessage(message);
+  });
+}
+
 export class AgentMessages {
   /** @param {() => Promise<unknown>} ended resolves when no more messages can come (asked at each wait) */
   constructor(ended) {
@@ -15,19 +31,19 @@ export class AgentMessages {
     this.listeners = new Set();
   }
 
-  /** Reads JSON lines from the agent's socket. @param {import('node:net').Socket} socket */
-  read(socket) {
+  /**
+   * Reads JSON lines from the agent's socket.
+   * @param {import('node:net').Socket} socket @param {() => boolean} [open] whether its lines still count
+   */
+  read(socket, open = () => true) {
     socket.on('error', () => {});
-    onLines(socket, (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return;
-      }
-      this.list.push(message);
-      for (const listener of this.listeners) listener(message);
-    });
+    onMessages(socket, (message) => { if (open()) this.push(message); });
+  }
+
+  /** A message of the agent, however it came. @param {AgentMessage} message */
+  push(message) {
+    this.list.push(message);
+    for (const listener of this.listeners) listener(message);
   }
 
   /**

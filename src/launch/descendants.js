@@ -8,7 +8,7 @@ import fs from 'node:fs';
 /**
  * Identity of a process: pid plus its start time, so a pid reused by an unrelated process later
  * is never signalled.
- * @typedef {{pid: number, ppid: number, start: string}} ProcInfo
+ * @typedef {{pid: number, ppid: number, pgrp: number, start: string}} ProcInfo
  */
 
 /** @param {number} pid @returns {ProcInfo | null} */
@@ -22,7 +22,7 @@ export function procInfo(pid) {
   // pid (comm) state ppid ... ; comm may hold spaces and parentheses: split after the last ')'
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields[0] === 'Z') return null; // exited, waiting to be reaped: nothing to end
-  return { pid, ppid: Number(fields[1]), start: fields[19] };
+  return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), start: fields[19] };
 }
 
 /** @param {number} root @returns {ProcInfo[]} every living descendant of `root` */
@@ -73,5 +73,21 @@ export class DescendantTracker {
     return [...this.seen.values()]
       .filter((known) => procInfo(known.pid)?.start === known.start)
       .map((known) => known.pid);
+  }
+}
+
+/**
+ * A process's command line as a shell would show it (Linux), or null.
+ * @param {number} pid
+ */
+export function commandLineOf(pid) {
+  try {
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    if (argv.length && /^node(js)?$/.test(argv[0].split('/').pop() ?? '')) argv[0] = 'node';
+    // one string when the process set its title (npm: "npm run dev")
+    if (argv.length === 1) return argv[0];
+    return argv.length ? argv.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ') : null;
+  } catch {
+    return null;
   }
 }

@@ -14,13 +14,17 @@ export class OutputLog {
     this.written = 0;
     this.truncated = false;
     this.tail = '';
+    /** the last part of stderr alone: where an app's error line is */
+    this.errTail = '';
     this.fd = file ? fs.openSync(file, 'w') : null;
   }
 
-  /** @param {Buffer} chunk */
-  write(chunk) {
+  /** @param {Buffer} chunk @param {'stdout' | 'stderr'} [stream] */
+  write(chunk, stream = 'stdout') {
     if (this.echo) this.echo.write(chunk);
     this.tail = (this.tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+    // from its start (an uncaught error comes first, a package manager's lines after it), then its end
+    if (stream === 'stderr') this.errTail = keepEnds(this.errTail + chunk.toString('utf8'));
     if (this.fd === null || this.truncated) return;
     const room = this.maxBytes - this.written;
     const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
@@ -41,4 +45,9 @@ export class OutputLog {
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
   }
+}
+
+/** The first and the last TAIL_BYTES of a growing text. @param {string} text */
+function keepEnds(text) {
+  return text.length <= 2 * TAIL_BYTES ? text : `${text.slice(0, TAIL_BYTES)}\n${text.slice(-TAIL_BYTES)}`;
 }

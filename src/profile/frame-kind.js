@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 // Our own agent runs inside the app: its frames count as a dependency's, never as the app's.
 export const AGENT_DIR = fileURLToPath(new URL('../agent/', import.meta.url));
+// the production agent's code (register, monitor) runs on the app's thread too
+const PRODUCTION_DIR = fileURLToPath(new URL('../production/', import.meta.url));
+
+/** Code of our own that runs inside the app. @param {string} url */
+export function isAgentUrl(url) {
+  return url.startsWith(AGENT_DIR) || url.startsWith(PRODUCTION_DIR);
+}
 
 export const KINDS = /** @type {const} */ (['app', 'node_modules', 'node', 'native', 'gc']);
 
@@ -17,7 +24,7 @@ export function frameKind(frame) {
   if (frame.functionName === '(garbage collector)') return 'gc';
   if (!url) return 'native';
   if (url.startsWith('node:') || /^internal[\\/]/.test(url)) return 'node';
-  if (/[\\/]node_modules[\\/]/.test(url) || url.startsWith(AGENT_DIR)) return 'node_modules';
+  if (/[\\/]node_modules[\\/]/.test(url) || isAgentUrl(url)) return 'node_modules';
   return 'app';
 }
 

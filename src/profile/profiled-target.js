@@ -31,7 +31,7 @@ export class ProfiledTarget extends Target {
     /** @type {NodeJS.ProcessEnv} */
     const env = { ...options.env, [JOB_ENV]: JSON.stringify(job), NO_INSIGHT: '1' };
     delete env.NODE_OPTIONS; // the user's NODE_OPTIONS are for the app, not for the runner
-    super({ execPath: process.execPath, nodeArgs: [], script: RUNNER_PATH, args: [], cwd: options.cwd, env, output: options.output });
+    super({ command: [process.execPath, RUNNER_PATH], cwd: options.cwd, env, output: options.output });
     this.profiler = profiler;
     this.finishTimeoutMs = options.finishTimeoutMs ?? FINISH_TIMEOUT_MS;
     /** @type {import('../launch/target.js').AgentMessage | null} */
@@ -80,8 +80,9 @@ export class ProfiledTarget extends Target {
     const exit = await this.exited;
     await this.runnerExited;
     // its last lines (profiler-done) may still be in the channel when its exit is seen: read them
-    if (!this.channel.destroyed && !this.channel.readableEnded) {
-      await Promise.race([new Promise((resolve) => this.channel.once('end', resolve)), delay(1000)]);
+    const channel = this.channel;
+    if (channel && !channel.destroyed && !channel.readableEnded) {
+      await Promise.race([new Promise((resolve) => channel.once('end', resolve)), delay(1000)]);
     }
     await this.reapGroup();
     await Promise.race([this.closed, delay(500)]);

@@ -63,7 +63,7 @@ function renderPage(report, flame, view, loopFlames) {
     verdictLoop: verdictLoop(report)?.label ?? null,
     loops: pageLoops(report, view, loopFlames),
   };
-  const title = `${view === 'flamegraph' ? 'flame graph' : 'eventloop-probe'}: ${report.target?.script ?? ''} (${report.verdict?.status ?? '?'})`;
+  const title = `${view === 'flamegraph' ? 'flame graph' : 'eventloop-probe'}: ${report.target?.script ?? ''} (${report.verdict?.status ?? (report.failure ? 'failed to start' : '?')})`;
   /** @type {Record<string, string>} */
   const values = { TITLE: escapeHtml(title), VIEW: view, VERSION: escapeHtml(TOOL.version), CSS: css, DATA: scriptSafeJson(data), JS: js.replace(/<\/script/gi, '<\\/script') };
   return template.replace(/\{\{(TITLE|VIEW|VERSION|CSS|DATA|JS)\}\}/g, (_, key) => values[key]);

@@ -27,18 +27,21 @@ export function renderJunit(report) {
   const suite = `eventloop-probe ${report.target?.script ?? ''}`.trim();
   const loops = multiLoops(report);
   /** @type {JunitCase[]} */
-  const cases = budgets.length
+  const cases = report.failure?.stage === 'start' ? []
+    : budgets.length
     ? budgets.map((b) => ({
       name: b.expr, kind: 'budget',
       failure: b.ok ? null : { message: describeResult(b), body: `field: ${b.path}\nactual: ${actualText(b)}\nfails when: ${b.op} ${formatValue(b.path, b.limit)}` },
       out: describeResult(b),
     }))
     : loops ? loops.map((l) => verdictCase(`loop: ${l.label}`, 'loop', l.verdict, ` in ${loopName(l)}`))
-    : [verdictCase('verdict', 'verdict', report.verdict, '')];
+    : report.verdict ? [verdictCase('verdict', 'verdict', report.verdict, '')] : [];
+  // the app failed (exit code 3): a failing case of its own, the only one when it failed to start
+  if (report.failure) cases.unshift(failureCase(report.failure));
   cases.push(...baselineCases(report.baseline));
   return junitXml(suite, cases, {
     time: seconds, timestamp: report.run?.startedAt ?? '',
-    properties: { run: runLine(report), verdict: String(report.verdict?.status ?? '') },
+    properties: { run: runLine(report), verdict: String(report.verdict?.status ?? 'none') },
   });
 }
 
@@ -69,6 +72,16 @@ export function junitXml(suite, cases, o = {}) {
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+/** @param {import('../analyze/run-failure.js').RunFailure} failure */
+function failureCase(failure) {
+  const error = failure.error ? `${failure.error.line}${failure.error.frame ? `\n  in ${failure.error.frame}` : ''}` : '';
+  return {
+    name: failure.stage === 'start' ? 'the app starts' : 'the app runs', kind: 'app',
+    failure: { message: failure.message, body: [failure.message, error, failure.log ? `log: ${failure.log}` : ''].filter(Boolean).join('\n') },
+    out: failure.message,
+  };
 }
 
 /**

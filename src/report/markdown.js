@@ -30,9 +30,12 @@ export function mdTable(head, rows) {
 
 /** @param {Report} report */
 export function renderMarkdown(report) {
+  const failure = report.failure ?? null;
+  if (failure?.stage === 'start') return failedStart(report, failure);
   const status = /** @type {'responsive' | 'degraded' | 'saturated' | 'blocked'} */ (report.verdict?.status ?? 'responsive');
   const about = verdictLoop(report);
   const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}${about ? ` in ${cell(about.label)}` : ''}`, '', cell(runLine(report)), ''];
+  if (failure) out.push(`- ❌ ${cell(failure.message)}${failure.error ? `: \`${cell(failure.error.line)}\`` : ''}`);
   out.push(...baselineLead(report.baseline));
   for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
   for (const finding of report.findings ?? []) out.push(`- finding: ${cell(finding.text)}`);
@@ -179,4 +182,15 @@ export function baselineSection(b) {
 function runningFrame(block) {
   const text = culpritText(block, (f) => siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null }));
   return text === '-' ? text : `\`${cell(text)}\``;
+}
+
+/**
+ * An app that failed to start: what happened and its error line; no window, so no tables.
+ * @param {Report} report @param {import('../analyze/run-failure.js').RunFailure} failure
+ */
+function failedStart(report, failure) {
+  const out = [`## ❌ eventloop-probe: failed to start`, '', cell(runLine(report)), '', `- ${cell(failure.message)}`];
+  if (failure.error) out.push('', '```', failure.error.line, ...(failure.error.frame ? [`    in ${failure.error.frame}`] : []), '```');
+  if (failure.log) out.push('', `The app's output is in \`${failure.log}\` in the report folder.`);
+  return out.join('\n') + '\n';
 }

@@ -8,7 +8,7 @@ export function runLine(report) {
   const mode = report.run?.mode;
   const what = mode === 'load'
     ? `${s.connections} connections on ${(s.routes ?? []).join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}, probe ${s.probe ?? 'off'}`
-    : mode === 'observe' ? `observing port ${t.port}, no load` : 'script, no server';
+    : mode === 'observe' ? `observing port ${t.port}, no load` : mode === 'log' ? `from the production log ${s.log ?? ''}` : 'script, no server';
   const seconds = ((report.run?.durationMs ?? 0) / 1000).toFixed(1);
   return `${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${seconds} s · ${what}`;
 }

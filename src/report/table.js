@@ -7,6 +7,7 @@ import { formatValue, actualText } from '../analyze/budgets.js';
 import { renderBlocks } from './blocks-table.js';
 import { renderPool } from './pool-table.js';
 import { renderRoutes } from './routes-table.js';
+import { renderFailedStart } from './failure.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
@@ -26,6 +27,7 @@ function table(head) {
 
 /** @param {Report} report @param {Chalk} c @param {string} [cwd] for file names relative to the app's folder */
 export function renderRunTables(report, c, cwd = process.cwd()) {
+  if (!report.verdict) return renderFailedStart(report, cwd);
   const T = report.run.thresholdMs;
   /** @param {number} v */
   const lagCell = (v) => (v >= T ? c.red(ms(v)) : v >= T / 5 ? c.yellow(ms(v)) : ms(v));
@@ -78,7 +80,7 @@ export function renderRunTables(report, c, cwd = process.cwd()) {
   }
   out.push(...renderRoutes(report, c));
   out.push(...renderPool(report.threadPool, T, c));
-  const warm = warmupLine(report);
+  const warm = warmupLine(report) ?? startupLine(report);
   if (warm) out.push(c.dim(warm));
   if (report.budgets?.length) out.push(budgetTable(report.budgets, c));
   for (const f of report.findings ?? []) out.push(c.cyan(`finding: ${f.text}`));
@@ -118,13 +120,24 @@ export function warmupLine(report) {
   return `warm-up ${(w.durationMs / 1000).toFixed(1)} s before the window, not judged: ${parts.join(', ')}`;
 }
 
+/**
+ * A script's start-up (its main module, before the loop's first turn) when it took a block's
+ * length: outside the window, never judged. Null otherwise.
+ * @param {Pick<Report, 'run'>} report
+ */
+export function startupLine(report) {
+  const startup = report.run.startupMs;
+  if (report.run.mode !== 'script' || typeof startup !== 'number' || startup < report.run.thresholdMs) return null;
+  return `start-up ${ms(startup)} before the loop's first turn (the main module), not judged`;
+}
+
 /** @param {Report} report @param {Chalk} c */
 function header(report, c) {
   const t = report.target;
   const s = report.run.settings;
   const what = report.run.mode === 'load'
     ? `${s.connections} connections on ${s.routes.join(', ')}${s.rate ? ` at ${s.rate} req/s` : ''}, probe ${s.probe ?? 'off'}`
-    : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : 'script, no server';
+    : report.run.mode === 'observe' ? `observing port ${t.port}, no load` : report.run.mode === 'log' ? `from the production log ${s.log ?? ''}` : 'script, no server';
   return `${c.bold('eventloop-probe')} ${t.script} · node ${t.nodeVersion} · pid ${t.pid} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${what}`;
 }
 

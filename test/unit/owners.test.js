@@ -199,3 +199,19 @@ test('a package whose source map points at sources it does not ship stays the pa
   const mine = new FrameMapper([{ [app]: { version: 3, sources: ['../src/app.ts'], names: [], mappings: 'AA6EE' } }]).map({ functionName: 'h', url: app, lineNumber: 0, columnNumber: 0 });
   assert.deepEqual([mine.kind, mine.url, mine.line], ['app', '/srv/src/app.ts', 78]);
 });
+
+test('a large res.json: the payload names the block, through express, when JSON is a fair part of it', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.js');
+  const handler = f('(anonymous)', app, 7, 19);
+  const response = path.join(dir, 'node_modules/express/lib/response.js');
+  const stringify = { frames: [f('stringify', response, 1150), f('json', response, 240), handler], line: { line: 1160, text: '    : JSON.stringify(value, replacer, spaces);' } };
+  const etag = { frames: [f('update', ''), f('update', 'node:internal/crypto/hash'), f('entitytag', path.join(dir, 'node_modules/etag/index.js')), f('send', response, 111), f('json', response, 240), handler], line: null };
+  const buffer = { frames: [f('from', 'node:buffer'), f('send', response, 111), f('json', response, 240), handler], line: null };
+  const samples = [stringify, stringify, stringify, etag, etag, buffer, buffer, buffer].map((x, i) => ({ t: i, weightMs: 10, frames: x.frames, line: x.line }));
+  const o = blockOwners(samples, 80, sources);
+  assert.deepEqual(o.owner, { kind: 'json', name: 'JSON.stringify' }, JSON.stringify(o.owners));
+  assert.equal(o.calledFrom?.line, 13, 'the handler\'s res.json line');
+});

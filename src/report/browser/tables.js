@@ -3,14 +3,17 @@
 /** @param {any} data */
 function renderHeader(data) {
   const report = data.report;
-  const status = report.verdict?.status ?? 'responsive';
+  // an app that failed to start has no verdict: the failure says what happened
+  const failure = report.failure ?? null;
+  const status = report.verdict?.status ?? (failure ? 'failed to start' : 'responsive');
   const badge = byId('status');
   badge.textContent = status;
-  badge.className = `badge ${status}`;
+  badge.className = `badge ${report.verdict ? status : failure ? 'failed' : status}`;
   byId('verdict-loop').textContent = data.verdictLoop ? `in ${data.verdictLoop} ·` : '';
   byId('title').textContent = `eventloop-probe: ${report.target?.script ?? ''}`;
   byId('run-line').textContent = `${data.runLine} · started ${report.run?.startedAt ?? '-'}`;
   byId('reasons').replaceChildren(
+    ...(failure ? [h('li', { class: 'finding', text: failure.message }), ...(failure.error ? [h('li', { text: `${failure.error.line}${failure.error.frame ? ` in ${failure.error.frame}` : ''}` })] : [])] : []),
     ...(report.verdict?.reasons ?? []).map((/** @type {string} */ r) => h('li', { text: r })),
     ...(report.findings ?? []).map((/** @type {any} */ f) => h('li', { class: 'finding', text: `finding: ${f.text}` })),
   );

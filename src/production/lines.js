@@ -1,0 +1,92 @@
+// The production log's lines, one JSON object each (`event`: start, block, stats, note): what a
+// log pipeline keeps and `eventloop-probe report <log>` reads back (log-report.js). Pure.
+
+import path from 'node:path';
+import { Histogram } from '../agent/histogram.cjs';
+
+const MAX_STACK = 10;
+const MAX_STACKS = 3;
+const MAX_ROUTES = 20;
+
+/**
+ * @param {{t: number, pid: number, loop: string, nodeVersion: string, argv: string[], settings: object, tool: {name: string, version: string}}} s
+ */
+export function startLine(s) {
+  return {
+    event: 'start', t: new Date(s.t).toISOString(), pid: s.pid, loop: s.loop, node: s.nodeVersion,
+    app: s.argv.map((a) => (path.isAbsolute(a) ? path.basename(a) : a)).join(' '), settings: s.settings, tool: `${s.tool.name}@${s.tool.version}`,
+  };
+}
+
+/**
+ * A block as the log says it: when, how long, the culprit (owner, function, the line that called
+ * it), the fix and the advice, the request it ran, and the stacks its time went through.
+ * @param {any} b an attributed block with its epoch start `t`
+ * @param {{pid: number, loop: string, cwd: string, captured: boolean}} m
+ */
+export function blockLine(b, m) {
+  const rel = (/** @type {string} */ url) => (url && path.isAbsolute(url) && !path.relative(m.cwd, url).startsWith('..') ? path.relative(m.cwd, url) : url);
+  const c = b.culprit ?? null;
+  /** @type {Map<string, {frames: string[], ms: number}>} */
+  const byStack = new Map();
+  const samples = Array.isArray(b.samples) ? b.samples : [];
+  const each = samples.length ? b.durationMs / samples.length : 0;
+  for (const s of samples) {
+    const frames = s.stack.slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel));
+    const key = frames.join('\n');
+    const x = byStack.get(key) ?? { frames, ms: 0 };
+    x.ms += each;
+    byStack.set(key, x);
+  }
+  return {
+    event: 'block', t: new Date(b.t).toISOString(), pid: m.pid, loop: m.loop,
+    durationMs: round(b.durationMs), cause: b.cause ?? null, phase: b.phase ?? null,
+    culprit: c ? {
+      label: c.label ?? c.functionName, function: c.functionName, file: rel(c.url), line: c.line,
+      owner: c.owner ?? null,
+      calledFrom: c.calledFrom ? { function: c.calledFrom.functionName, file: rel(c.calledFrom.url), line: c.calledFrom.line } : null,
+    } : null,
+    fix: b.fix ?? null, advice: b.advice ?? null, gcShare: b.gcShare ?? null,
+    request: b.requests?.label ?? null, waited: b.requests?.waited ?? null,
+    owners: (b.owners ?? []).slice(0, 4),
+    stack: (b.stack ?? []).slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel)),
+    stacks: [...byStack.values()].sort((x, y) => y.ms - x.ms).slice(0, MAX_STACKS).map((x) => ({ ms: round(x.ms), frames: x.frames })),
+    captured: m.captured,
+  };
+}
+
+/**
+ * The figures of the last interval: lag, utilisation, CPU, GC, memory, blocks, and what the rate
+ * limit dropped; the lag histogram kept compact, so a report can merge intervals.
+ * @param {{t: number, loop: string, summary: any}} m @param {number} pid @param {number} dropped
+ */
+export function statsLine(m, pid, dropped) {
+  const s = m.summary;
+  const lag = Histogram.fromJSON(s.lag);
+  const seconds = Math.max(0.001, (s.measureEnd - s.measureStart) / 1000);
+  const routes = Object.entries(s.routes ?? {}).sort((a, b) => b[1].count - a[1].count).slice(0, MAX_ROUTES).map(([route, r]) => {
+    const h = Histogram.fromJSON(r.latency);
+    return { route, requests: r.count, errors: r.errors, p50Ms: round(h.percentile(50)), p99Ms: round(h.percentile(99)), maxMs: round(h.max) };
+  });
+  return {
+    event: 'stats', t: new Date(m.t).toISOString(), pid, loop: m.loop, seconds: round(seconds),
+    lag: { p50Ms: round(lag.percentile(50)), p90Ms: round(lag.percentile(90)), p99Ms: round(lag.percentile(99)), maxMs: round(lag.max), histogram: s.lag },
+    elu: round3(s.elu?.utilization ?? 0),
+    cpuPercent: round(((s.cpu?.userMs ?? 0) + (s.cpu?.systemMs ?? 0)) / (seconds * 10)),
+    gc: { count: s.gc?.count ?? 0, totalMs: round(s.gc?.totalMs ?? 0), maxMs: round(s.gc?.maxMs ?? 0) },
+    memory: { rssMb: mb(s.memory?.rss ?? 0), heapUsedMb: mb(s.memory?.heapUsed ?? 0) },
+    blocks: s.blocks ?? 0, dropped, routes,
+  };
+}
+
+/** "cloneDeep (node_modules/lodash/lodash.js:11186)". @param {any} f @param {(url: string) => string} rel */
+function frameText(f, rel) {
+  return `${f.functionName || '(anonymous)'} (${f.url ? `${rel(f.url)}:${f.line}` : 'native'})`;
+}
+
+/** @param {number} v */
+const round = (v) => Math.round(v * 100) / 100;
+/** @param {number} v */
+const round3 = (v) => Math.round(v * 1000) / 1000;
+/** @param {number} bytes */
+const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;

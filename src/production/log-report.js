@@ -1,0 +1,236 @@
+// A production log (lines.js) read back as a report: its blocks with their culprits and advice,
+// the loop's figures merged over its stats lines, the routes, the verdict, and a CPU profile made
+// of the blocks' stacks (weighted by their time) for the flame graph. So `eventloop-probe report
+// <log>` renders what production saw the way `run` renders a run. Pure.
+
+import path from 'node:path';
+import { Histogram } from '../agent/histogram.cjs';
+import { blockTotals, round } from '../analyze/blocks.js';
+import { verdict } from '../analyze/verdict.js';
+import { kindOf } from '../analyze/frames.js';
+
+/**
+ * Whether a file's first line is a production log line.
+ * @param {string} text
+ */
+export function isProductionLog(text) {
+  const first = text.split('\n', 1)[0]?.trim() ?? '';
+  try {
+    const line = JSON.parse(first);
+    return typeof line?.event === 'string' && ['start', 'block', 'stats', 'note'].includes(line.event);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {string} text the log @param {{file: string, tool: {name: string, version: string}}} c
+ * @returns {{report: import('../../types/report.js').Report, profile: object | null}}
+ */
+export function logToReport(text, c) {
+  /** @type {any[]} */
+  const lines = [];
+  let unreadable = 0;
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+      unreadable++;
+    }
+  }
+  const times = lines.map((l) => Date.parse(l.t)).filter(Number.isFinite);
+  const from = times.length ? Math.min(...times) : 0;
+  const to = times.length ? Math.max(...times) : 0;
+  const start = lines.find((l) => l.event === 'start') ?? null;
+  const stats = lines.filter((l) => l.event === 'stats');
+  const blockLines = lines.filter((l) => l.event === 'block');
+  const thresholdMs = Number(start?.settings?.thresholdMs) || 200;
+  const pids = new Set(lines.map((l) => l.pid));
+
+  const lag = new Histogram();
+  for (const s of stats) if (s.lag?.histogram) lag.merge(Histogram.fromJSON(s.lag.histogram));
+  const seconds = stats.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
+  const weighed = (/** @type {(s: any) => number} */ f) => (seconds > 0 ? stats.reduce((sum, s) => sum + f(s) * (s.seconds ?? 0), 0) / seconds : 0);
+  const blocks = blockLines.map((b) => blockOf(b, from));
+  const measuredMs = Math.max(1, to - from);
+
+  /** @type {any} */
+  const report = {
+    schemaVersion: 1,
+    tool: c.tool,
+    target: {
+      script: start?.app ?? path.basename(c.file), args: [], nodeVersion: start?.node ?? '?', pid: start?.pid ?? lines[0]?.pid ?? 0,
+      exitCode: null, signal: null, port: null, listenAfterMs: null,
+    },
+    run: {
+      startedAt: new Date(from).toISOString(), durationMs: round(measuredMs), spawnedAt: new Date(from).toISOString(), mode: 'log',
+      thresholdMs, settings: { routes: [], probe: null, thresholdMs, log: path.basename(c.file) },
+    },
+    lag: {
+      minMs: round(lag.count ? lag.min : 0), meanMs: round(lag.mean()), p50Ms: round(lag.percentile(50)), p90Ms: round(lag.percentile(90)),
+      p99Ms: round(lag.percentile(99)), maxMs: round(lag.max), samples: lag.count, resolutionMs: null,
+    },
+    elu: { mean: round3(weighed((s) => s.elu ?? 0)), max: round3(Math.max(0, ...stats.map((s) => s.elu ?? 0))) },
+    cpu: { percent: round(weighed((s) => s.cpuPercent ?? 0)), userMs: 0, systemMs: 0 },
+    memory: { rssMaxMb: Math.max(0, ...stats.map((s) => s.memory?.rssMb ?? 0)), heapUsedMaxMb: Math.max(0, ...stats.map((s) => s.memory?.heapUsedMb ?? 0)) },
+    work: null,
+    gc: {
+      count: stats.reduce((sum, s) => sum + (s.gc?.count ?? 0), 0), totalMs: round(stats.reduce((sum, s) => sum + (s.gc?.totalMs ?? 0), 0)),
+      maxMs: round(Math.max(0, ...stats.map((s) => s.gc?.maxMs ?? 0))),
+    },
+    blocking: blockTotals(blocks, measuredMs),
+    blocks,
+    topSites: topSites(blocks),
+    routes: routesOf(stats, blocks),
+    warmup: null,
+    toolStalls: { beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0, blocks: [] },
+    machine: { runWaitMs: null, lagP99WithoutWaitMs: null, runWaitShare: null, starvedBlocks: [] },
+    threadPool: null,
+    threads: null,
+    workers: [],
+    stacks: { mode: 'running', source: blocks.some((b) => b.stack.length) ? 'watchdog' : 'none' },
+    profile: null,
+    http: { probe: null, load: null },
+    timeline: timelineOf(stats, from),
+    verdict: { status: 'responsive', reasons: [] },
+    loop: null,
+    findings: [],
+    notes: notesOf(lines, stats, blockLines, pids, unreadable),
+    budgets: [],
+    artifacts: {},
+  };
+  report.verdict = verdict(report, thresholdMs);
+  const profile = profileOf(blockLines, from);
+  if (profile) report.profile = { file: 'profile.cpuprofile', startEpochMs: from, intervalUs: 1000 };
+  return { report, profile };
+}
+
+/** @param {any} b a block line @param {number} from */
+function blockOf(b, from) {
+  const c = b.culprit;
+  return {
+    startMs: round(Date.parse(b.t) - from), durationMs: b.durationMs, cause: b.cause, phase: b.phase,
+    culprit: c ? {
+      functionName: c.function, url: c.file ?? '', line: c.line ?? 0, owner: c.owner ?? undefined, label: `${c.label}${b.pid ? '' : ''}`,
+      calledFrom: c.calledFrom ? { functionName: c.calledFrom.function, url: c.calledFrom.file, line: c.calledFrom.line } : null,
+    } : null,
+    owners: b.owners ?? [], fix: b.fix ?? 'none', advice: b.advice ?? '', gcShare: b.gcShare ?? 0, call: null,
+    stack: (b.stack ?? []).map(parseFrame), samples: [], topFrames: [],
+    ...(b.request ? { requests: { ran: [], waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request } } : {}),
+  };
+}
+
+/** "cloneDeep (node_modules/lodash/lodash.js:11186)" back to a frame. @param {string} text */
+function parseFrame(text) {
+  const m = /^(.*) \((.*?)(?::(\d+))?\)$/.exec(text);
+  const functionName = m ? m[1] : text;
+  const url = m && m[2] !== 'native' ? m[2] : '';
+  return { functionName, url, line: m?.[3] ? Number(m[3]) : 0, column: 0, kind: kindOf(url, functionName) };
+}
+
+/** The app lines the blocks were called from, longest total first. @param {any[]} blocks */
+function topSites(blocks) {
+  /** @type {Map<string, any>} */
+  const by = new Map();
+  for (const b of blocks) {
+    const f = b.culprit?.calledFrom ?? b.culprit;
+    if (!f) continue;
+    const key = `${f.functionName}\0${f.url}\0${f.line}`;
+    const s = by.get(key) ?? { functionName: f.functionName, url: f.url, line: f.line, blockedMs: 0, count: 0 };
+    s.blockedMs = round(s.blockedMs + b.durationMs);
+    s.count++;
+    by.set(key, s);
+  }
+  return [...by.values()].sort((a, b) => b.blockedMs - a.blockedMs).slice(0, 20);
+}
+
+/** Per route over the log: requests summed, latency the worst interval's, the blocks it ran. @param {any[]} stats @param {any[]} blocks */
+function routesOf(stats, blocks) {
+  /** @type {Map<string, any>} */
+  const by = new Map();
+  for (const s of stats) {
+    for (const r of s.routes ?? []) {
+      const x = by.get(r.route) ?? { route: r.route, requests: 0, errors: 0, p50Ms: 0, p90Ms: 0, p99Ms: 0, maxMs: 0, blocks: 0, blockedMs: 0 };
+      x.requests += r.requests;
+      x.errors += r.errors;
+      x.p50Ms = Math.max(x.p50Ms, r.p50Ms);
+      x.p90Ms = Math.max(x.p90Ms, r.p99Ms);
+      x.p99Ms = Math.max(x.p99Ms, r.p99Ms);
+      x.maxMs = Math.max(x.maxMs, r.maxMs);
+      by.set(r.route, x);
+    }
+  }
+  for (const b of blocks) {
+    const route = b.requests?.label?.split(' ×')[0].replace(/ \+\d+ route\(s\)$/, '');
+    const x = route ? by.get(route) : null;
+    if (!x) continue;
+    x.blocks++;
+    x.blockedMs = round(x.blockedMs + b.durationMs);
+  }
+  return [...by.values()].sort((a, b) => b.blockedMs - a.blockedMs || b.requests - a.requests);
+}
+
+/** One point per stats line. @param {any[]} stats @param {number} from */
+function timelineOf(stats, from) {
+  const windowMs = stats.length ? Math.round((stats[0].seconds ?? 60) * 1000) : 60000;
+  return {
+    windowMs,
+    points: stats.map((s) => ({
+      tMs: round(Date.parse(s.t) - from - (s.seconds ?? 0) * 1000), lagMaxMs: s.lag?.maxMs ?? null, elu: s.elu ?? null,
+      cpuPercent: s.cpuPercent ?? null, gcMs: s.gc?.totalMs ?? 0, probeMaxMs: null, probes: 0, requests: (s.routes ?? []).reduce((/** @type {number} */ n, /** @type {any} */ r) => n + r.requests, 0),
+    })),
+  };
+}
+
+/** @param {any[]} lines @param {any[]} stats @param {any[]} blocks @param {Set<unknown>} pids @param {number} unreadable */
+function notesOf(lines, stats, blocks, pids, unreadable) {
+  const notes = [`read from a production log: ${blocks.length} block line(s), ${stats.length} stats line(s)${pids.size > 1 ? `, ${pids.size} processes` : ''}`];
+  const dropped = stats.reduce((sum, s) => sum + (s.dropped ?? 0), 0);
+  if (dropped) notes.push(`${dropped} block(s) were not written: the log's rate limit (EVENTLOOP_PROBE_MAX_BLOCKS) dropped them`);
+  if (unreadable) notes.push(`${unreadable} line(s) of the log could not be read`);
+  for (const l of lines.filter((x) => x.event === 'note')) notes.push(`pid ${l.pid}: ${l.text}`);
+  return notes;
+}
+
+/**
+ * A CPU profile made of the blocks' stacks, one sample a millisecond of each stack's time: what
+ * the flame graph of a production log shows.
+ * @param {any[]} blocks @param {number} from
+ */
+function profileOf(blocks, from) {
+  /** @type {{id: number, callFrame: object, children: number[]}[]} */
+  const nodes = [{ id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1, scriptId: '0' }, children: [] }];
+  /** @type {Map<string, number>} */
+  const byPath = new Map();
+  /** @type {number[]} */ const samples = [];
+  /** @type {number[]} */ const timeDeltas = [];
+  for (const b of blocks) {
+    for (const s of b.stacks ?? []) {
+      let parent = 1;
+      let key = '';
+      for (const text of [...s.frames].reverse()) {
+        key += `\n${text}`;
+        let id = byPath.get(key);
+        if (!id) {
+          const f = parseFrame(text);
+          id = nodes.length + 1;
+          nodes.push({ id, callFrame: { functionName: f.functionName, url: f.url, lineNumber: f.line - 1, columnNumber: 0, scriptId: '0' }, children: [] });
+          nodes[parent - 1].children.push(id);
+          byPath.set(key, id);
+        }
+        parent = id;
+      }
+      for (let i = 0; i < Math.max(1, Math.round(s.ms)); i++) {
+        samples.push(parent);
+        timeDeltas.push(1000);
+      }
+    }
+  }
+  if (!samples.length) return null;
+  const startTime = from * 1000;
+  return { nodes, startTime, endTime: startTime + samples.length * 1000, samples, timeDeltas };
+}
+
+/** @param {number} v */
+const round3 = (v) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,211 @@
+// The production agent's worker thread: watches the app's heartbeat, captures what the main thread
+// runs while its loop is blocked (a CPU profile through an inspector session to the main thread,
+// started once the loop is half the threshold late), and when the main thread reports the block,
+// diagnoses it with the same analysis as `run` (who owned the time, the line that called it, the
+// fix) and writes one JSON line. Also the "start" and "stats" lines. Everything here runs off the
+// app's thread; the log is appended synchronously from this thread only.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import inspector from 'node:inspector';
+import { workerData, parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { TOOL } from '../tool.js';
+import { blockLine, statsLine, startLine } from './lines.js';
+
+const require = createRequire(import.meta.url);
+const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
+
+/** @type {{heartbeat: SharedArrayBuffer, settings: import('./settings.cjs').ProductionSettings, pid: number, loop: string, cwd: string, argv: string[], nodeVersion: string}} */
+const data = /** @type {any} */ (workerData);
+const { settings } = data;
+const beat = new Float64Array(data.heartbeat, 0, 4);
+const POLL_MS = Math.max(10, Math.round(settings.thresholdMs / 4));
+const START_AFTER_MS = settings.thresholdMs / 2;
+const SAMPLING_US = 1000;
+// a block the main thread reported is written once its capture ended and its requests came (the
+// main thread sends them a second after the block), or after this long without them
+const PAIR_WAIT_MS = 2500;
+const KEEP_CAPTURES = 8;
+const KEEP_EVENTS_MS = 120_000;
+
+const session = new inspector.Session();
+session.connectToMainThread();
+/** @param {string} method @param {object} [params] @returns {Promise<any>} */
+const send = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+
+// the analysis is loaded once the watch runs: a block right after start-up is captured too
+/** @type {Promise<{timeProfile: typeof import('../analyze/profiles.js').timeProfile, attributeBlocks: typeof import('../analyze/attribution.js').attributeBlocks, sources: import('../sources/app-sources.js').AppSources}> | null} */
+let analysis = null;
+const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../sources/app-sources.js')])
+  .then(([p, a, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, sources: new s.AppSources() })));
+/** @type {{from: number, to: number, profile: any, epochOffsetMs: number}[]} */
+const captures = [];
+/** @type {{t: number, durationMs: number, waitMs?: number, runMs?: number, at: number}[]} */
+const pending = [];
+/** @type {{t: number, durationMs: number}[]} */ const gcPauses = [];
+/** @type {any[]} */ const gcRuns = [];
+/** @type {any[]} */ const blockRequests = [];
+let capturing = false;
+let captureFrom = 0;
+let failures = 0;
+let dropped = 0;
+let minute = { start: 0, written: 0 };
+let sink = makeSink();
+
+parentPort?.on('message', (/** @type {any} */ m) => {
+  if (!m || typeof m.type !== 'string') return;
+  if (m.type === 'block') pending.push({ ...m, at: epochNow() });
+  else if (m.type === 'gc') gcPauses.push(m);
+  else if (m.type === 'gcrun') gcRuns.push(m);
+  else if (m.type === 'block-requests') blockRequests.push(m);
+  else if (m.type === 'start') sink.write(startLine({ t: m.t, pid: data.pid, loop: data.loop, nodeVersion: data.nodeVersion, argv: data.argv, settings, tool: TOOL }));
+  else if (m.type === 'stats') {
+    sink.write(statsLine(m, data.pid, dropped));
+    dropped = 0;
+  }
+});
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function watch() {
+  setTimeout(() => { loadAnalysis().catch(() => {}); }, 0);
+  while (beat[1] !== 1) {
+    await sleep(POLL_MS);
+    const late = epochNow() - beat[0] - settings.resolutionMs;
+    try {
+      if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startCapture();
+      else if (capturing && late < START_AFTER_MS / 2) await stopCapture();
+      failures = 0;
+    } catch (error) {
+      capturing = false;
+      beat[2] = 0;
+      if (++failures === 3) sink.note(`stack captures keep failing (${/** @type {Error} */ (error).message}): blocks are written without their stack`);
+    }
+    await writePending(false);
+    prune();
+  }
+  if (capturing) await stopCapture().catch(() => {});
+  await writePending(true);
+}
+
+async function startCapture() {
+  beat[2] = 1;
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+  await send('Profiler.start');
+  captureFrom = epochNow();
+  capturing = true;
+}
+
+async function stopCapture() {
+  capturing = false;
+  const epochOffsetMs = monotonicToEpochMs();
+  try {
+    const { profile } = await send('Profiler.stop');
+    await send('Profiler.disable');
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs });
+    if (captures.length > KEEP_CAPTURES) captures.shift();
+  } finally {
+    beat[2] = 0;
+  }
+}
+
+/** Writes the blocks whose capture has ended (or that waited long enough for one). @param {boolean} all */
+async function writePending(all) {
+  const now = epochNow();
+  for (const b of [...pending]) {
+    const end = b.t + b.durationMs;
+    const capture = captures.find((c) => c.from < end && c.to > b.t);
+    const requests = !settings.requests || blockRequests.some((r) => Math.abs(r.t - b.t) <= 2);
+    if (!all && (!capture || !requests) && (capturing || now - b.at < PAIR_WAIT_MS)) continue;
+    pending.splice(pending.indexOf(b), 1);
+    if (!allowed(now)) continue;
+    const line = blockLine(await diagnose(b, capture), { pid: data.pid, loop: data.loop, cwd: data.cwd, captured: Boolean(capture) });
+    sink.write(line);
+    parentPort?.postMessage({ type: 'block', line });
+  }
+}
+
+/**
+ * The block, diagnosed from its capture as `run` diagnoses a block from its profile.
+ * @param {{t: number, durationMs: number, waitMs?: number, runMs?: number}} b @param {typeof captures[number] | undefined} capture
+ */
+async function diagnose(b, capture) {
+  const { timeProfile, attributeBlocks, sources } = await loadAnalysis();
+  const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: SAMPLING_US, profile: capture.profile }, 'capture')] : [];
+  try {
+    const { blocks } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, gcPauses, gcRuns, blockRequests,
+    });
+    return { ...blocks[0], t: b.t };
+  } catch (error) {
+    return { startMs: 0, durationMs: b.durationMs, t: b.t, advice: `the analysis failed: ${/** @type {Error} */ (error).message}` };
+  }
+}
+
+/** The rate limit: at most maxBlocksPerMin block lines a minute, the rest counted. @param {number} now */
+function allowed(now) {
+  if (now - minute.start >= 60_000) minute = { start: now, written: 0 };
+  if (minute.written >= settings.maxBlocksPerMin) {
+    dropped++;
+    return false;
+  }
+  minute.written++;
+  return true;
+}
+
+/** Bounded memory: what is older than a block could still need goes. */
+function prune() {
+  const old = epochNow() - KEEP_EVENTS_MS;
+  for (const list of [gcPauses, gcRuns, blockRequests]) {
+    while (list.length && list[0].t < old) list.shift();
+  }
+}
+
+/**
+ * Where the lines go: the log file (appended, one line at a time), or stderr. A file that cannot
+ * be written is said once on stderr, and the lines go to stderr from then on.
+ */
+function makeSink() {
+  let file = settings.log ? path.resolve(data.cwd, settings.log) : null;
+  let said = false;
+  /** @param {string} text */
+  const toStderr = (text) => {
+    try {
+      fs.writeSync(2, text);
+    } catch {
+      // nowhere to write
+    }
+  };
+  return {
+    /** @param {object} line */
+    write(line) {
+      const text = `${JSON.stringify(line)}\n`;
+      if (file) {
+        try {
+          fs.appendFileSync(file, text);
+          return;
+        } catch (error) {
+          if (!said) toStderr(`eventloop-probe: cannot write ${file} (${/** @type {Error} */ (error).message}): its lines go to stderr\n`);
+          said = true;
+          file = null;
+        }
+      }
+      toStderr(text);
+    },
+    /** @param {string} text */
+    note(text) {
+      this.write({ event: 'note', t: new Date().toISOString(), pid: data.pid, loop: data.loop, text });
+    },
+  };
+}
+
+watch().catch(() => {}).finally(() => {
+  try {
+    session.disconnect();
+  } catch {
+    // gone with the main thread
+  }
+  parentPort?.close();
+});

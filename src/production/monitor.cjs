@@ -1,0 +1,136 @@
+'use strict';
+// The agent left on in production (`node --require eventloop-probe/register`, or `monitor()`):
+// the same heartbeat, GC observer and request meter as `run`'s, and a worker thread that captures
+// what runs while the loop is blocked, names the culprit, the line that called it and the fix (the
+// same analysis as `run`'s, off the app's thread), and writes one JSON line per block and a
+// "stats" line every so often. The app's thread only beats, counts and posts small messages.
+// Never throws into the app, installs no signal handler, keeps nothing alive (its timers and
+// worker are unref'ed), and stops everything on stop().
+
+const path = require('node:path');
+const { EventEmitter } = require('node:events');
+const { Worker, isMainThread, threadId } = require('node:worker_threads');
+const { LoopMonitor } = require('../agent/loop-monitor.cjs');
+const { GcObserver } = require('../agent/gc-observer.cjs');
+const { RequestMeter } = require('../agent/request-meter.cjs');
+const { epochNow } = require('../agent/clock.cjs');
+const { startOtel } = require('./otel.cjs');
+
+const LONG_GC_MS = 10;
+/** Marks our own worker: the register preload that the worker inherits stays inert in it. */
+const OWN_WORKER = '__eventloopProbeProduction';
+
+/**
+ * @param {import('./settings.cjs').ProductionSettings} settings
+ * @returns {EventEmitter & {stop: () => void}} emits 'block' (the analysed block, as its log line says it)
+ */
+function startMonitor(settings) {
+  const emitter = /** @type {EventEmitter & {stop: () => void}} */ (new EventEmitter());
+  const loop = isMainThread ? 'main' : `thread:${threadId}`;
+  // [0] last beat epoch ms, [1] 1: stop, [2] 1: a capture runs
+  const heartbeat = new SharedArrayBuffer(32);
+  const beat = new Float64Array(heartbeat, 0, 4);
+  /** @type {Worker | null} */
+  let worker = null;
+  const post = (/** @type {object} */ m) => {
+    try {
+      worker?.postMessage(m);
+    } catch {
+      // the worker is gone: the app goes on
+    }
+  };
+  const requests = settings.requests ? new RequestMeter((event) => post(event)) : null;
+  let blocks = 0;
+  const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000 }, (block) => {
+    blocks++;
+    requests?.block(block.t, block.durationMs);
+    post({ type: 'block', ...block });
+  }, (now) => { beat[0] = now; });
+  const gc = new GcObserver(LONG_GC_MS, (t, durationMs) => {
+    if (durationMs >= LONG_GC_MS) post({ type: 'gc', t, durationMs });
+  }, (run) => post({ type: 'gcrun', ...run }));
+  let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
+  let statsTimer = /** @type {NodeJS.Timeout | null} */ (null);
+  let flushTimer = /** @type {NodeJS.Timeout | null} */ (null);
+  let stopped = false;
+
+  try {
+    worker = new Worker(path.join(__dirname, 'log-worker.mjs'), {
+      workerData: { [OWN_WORKER]: true, heartbeat, settings, pid: process.pid, loop, cwd: process.cwd(), argv: process.argv.slice(1), nodeVersion: process.version },
+      stdout: true, stderr: false, execArgv: [], env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    worker.on('message', (/** @type {any} */ m) => {
+      if (m && m.type === 'block') {
+        emitter.emit('block', m.line);
+        otel?.block(m.line);
+      }
+    });
+    worker.on('error', (error) => writeOnce(`eventloop-probe: the production agent's worker stopped: ${error.message}`));
+    worker.unref(); // after the listeners: adding one refs the worker again
+  } catch (error) {
+    writeOnce(`eventloop-probe: the production agent could not start its worker: ${/** @type {Error} */ (error).message}`);
+    worker = null;
+  }
+
+  function stats() {
+    const s = monitor.summary();
+    post({ type: 'stats', t: epochNow(), loop, summary: { ...s, gc: gc.summary(), memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null } });
+    otel?.stats(s);
+    monitor.reset(false);
+    gc.reset();
+    requests?.reset();
+    blocks = 0;
+  }
+
+  try {
+    if (settings.otel) otel = startOtel(loop);
+    monitor.start();
+    gc.start();
+    if (settings.statsS > 0) {
+      statsTimer = setInterval(stats, settings.statsS * 1000);
+      statsTimer.unref();
+    }
+    // the requests around each block go once it has settled
+    flushTimer = setInterval(() => { gc.drain(); requests?.flush(); }, 1000);
+    flushTimer.unref();
+    post({ type: 'start', t: epochNow() });
+  } catch (error) {
+    writeOnce(`eventloop-probe: the production agent could not start: ${/** @type {Error} */ (error).message}`);
+  }
+
+  emitter.stop = function stop() {
+    if (stopped) return;
+    stopped = true;
+    try {
+      if (statsTimer) clearInterval(statsTimer);
+      if (flushTimer) clearInterval(flushTimer);
+      monitor.stop();
+      gc.drain();
+      requests?.flush(true);
+      if (settings.statsS > 0) stats();
+      requests?.stop();
+      gc.stop();
+      monitor.close();
+      otel?.stop();
+      beat[1] = 1; // the worker writes what it holds and ends
+      post({ type: 'stop' });
+    } catch {
+      // never into the app
+    }
+  };
+  return emitter;
+}
+
+let said = false;
+/** One line on stderr, once per process: the agent never fills the app's output. @param {string} text */
+function writeOnce(text) {
+  if (said) return;
+  said = true;
+  try {
+    process.stderr.write(`${text}\n`);
+  } catch {
+    // nothing to say it on
+  }
+}
+
+module.exports = { startMonitor, OWN_WORKER };

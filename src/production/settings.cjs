@@ -1,0 +1,38 @@
+'use strict';
+// The production agent's settings, from the environment only (nothing to pass on a command line
+// that is not ours): each has a default that a service can leave on all day.
+
+/**
+ * @typedef {object} ProductionSettings
+ * @property {number} thresholdMs a stall of the loop at least this long is a block (EVENTLOOP_PROBE_THRESHOLD, 200)
+ * @property {string | null} log file the JSON lines are appended to (EVENTLOOP_PROBE_LOG); null: stderr
+ * @property {number} statsS seconds between two "stats" lines (EVENTLOOP_PROBE_STATS, 60; 0: none)
+ * @property {number} maxBlocksPerMin block lines written a minute at most, the rest counted (EVENTLOOP_PROBE_MAX_BLOCKS, 30)
+ * @property {boolean} threads also each worker thread's loop (EVENTLOOP_PROBE_THREADS=1)
+ * @property {boolean} requests follow HTTP requests (EVENTLOOP_PROBE_REQUESTS=0 turns it off)
+ * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
+ * @property {number} resolutionMs heartbeat interval: a quarter of the threshold, 20..100 ms
+ */
+
+/** @param {string | undefined} v @param {number} fallback @param {number} min @param {number} max */
+function num(v, fallback, min, max) {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+/** @param {NodeJS.ProcessEnv} env @param {Partial<ProductionSettings>} [over] @returns {ProductionSettings} */
+function readSettings(env, over = {}) {
+  const thresholdMs = over.thresholdMs ?? num(env.EVENTLOOP_PROBE_THRESHOLD, 200, 10, 60000);
+  return {
+    thresholdMs,
+    log: over.log !== undefined ? over.log : env.EVENTLOOP_PROBE_LOG || null,
+    statsS: over.statsS ?? num(env.EVENTLOOP_PROBE_STATS, 60, 0, 86400),
+    maxBlocksPerMin: over.maxBlocksPerMin ?? num(env.EVENTLOOP_PROBE_MAX_BLOCKS, 30, 0, 10000),
+    threads: over.threads ?? env.EVENTLOOP_PROBE_THREADS === '1',
+    requests: over.requests ?? env.EVENTLOOP_PROBE_REQUESTS !== '0',
+    otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
+    resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 4))),
+  };
+}
+
+module.exports = { readSettings };

@@ -1,0 +1,112 @@
+// Left on in production: `node --require eventloop-probe/register` (and --import) logs each block
+// with its culprit and the line that called it, each cluster worker its own; a log that cannot be
+// written leaves the app serving and says so once; `report <log>` renders what the log holds.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, FIXTURES, tempDir, until, runBin, readReport } from '../helpers.js';
+import { freePort } from '../../src/launch/free-port.js';
+
+/**
+ * A fixture started the way a team leaves the agent on: the package resolved from the app's own
+ * node_modules (a link to this checkout), its settings from the environment.
+ * @param {import('node:test').TestContext} t @param {string} fixture @param {string[]} nodeArgs @param {NodeJS.ProcessEnv} env
+ */
+async function startApp(t, fixture, nodeArgs, env) {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  const app = path.join(dir, path.basename(fixture));
+  fs.copyFileSync(path.join(FIXTURES, fixture), app);
+  const portFile = path.join(dir, 'port');
+  let stderr = '';
+  const child = spawn(process.execPath, [...nodeArgs, app], { cwd: dir, env: { ...process.env, PORT_FILE: portFile, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  t.after(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  assert.ok(await until(() => fs.existsSync(portFile) && fs.readFileSync(portFile, 'utf8').trim().length > 0, 20_000), `the app did not listen: ${stderr}`);
+  return { dir, portFile, child, stderr: () => stderr };
+}
+
+/** @param {number} port @param {string} route */
+const get = (port, route) => fetch(`http://127.0.0.1:${port}${route}`, { signal: AbortSignal.timeout(15_000) }).then((r) => r.text(), (error) => {
+  throw new Error(`GET ${route} on ${port}: ${error.cause?.code ?? error.message}`);
+});
+
+/** The log's lines of one kind. @param {string} file @param {string} event */
+const linesOf = (file, event) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((l) => l.event === event) : []);
+
+for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require', ['--require', 'eventloop-probe/register']], ['--import', ['--import', 'eventloop-probe/register']]])) {
+  test(`node ${how} eventloop-probe/register: each block a JSON line naming the blocking code and its line; report <log> renders it`, async (t) => {
+    const log = path.join(tempDir(t), 'blocks.log');
+    const app = await startApp(t, 'prod-server.js', nodeArgs, { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' });
+    const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+    assert.equal(await get(port, '/'), 'ok');
+    for (let i = 0; i < 3; i++) await get(port, '/report');
+    assert.ok(await until(() => linesOf(log, 'block').length >= 3 && linesOf(log, 'stats').length >= 1, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+    const [start] = linesOf(log, 'start');
+    assert.equal(start.pid, app.child.pid);
+    const source = fs.readFileSync(path.join(FIXTURES, 'prod-server.js'), 'utf8').split('\n');
+    // the loop of renderReport, or the handler's line that calls it when V8 inlined it there
+    const lines = [source.findIndex((l) => l.includes('renderReport(250)')) + 1, source.findIndex((l) => l.includes('while (Date.now() < end)')) + 1];
+    for (const b of linesOf(log, 'block')) {
+      assert.equal(b.pid, app.child.pid);
+      assert.ok(b.durationMs >= 100, JSON.stringify(b));
+      assert.equal(b.culprit?.owner?.kind, 'app', JSON.stringify(b));
+      assert.equal(b.culprit.file, 'prod-server.js');
+      assert.ok(lines.includes(b.culprit.calledFrom.line), JSON.stringify(b.culprit));
+      assert.equal(b.fix, 'own-loop');
+      assert.match(b.advice, /ran \d+ ms without yielding/);
+      assert.match(b.request, /^GET \/report/);
+      assert.equal(b.captured, true);
+      assert.ok(b.stacks.length >= 1 && b.stacks[0].frames[0].includes('prod-server.js'), JSON.stringify(b.stacks));
+    }
+    assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
+    // the same view as a run: report <log>
+    const out = path.join(path.dirname(log), 'report');
+    const r = await runBin(['report', log, '--out', out], { cwd: path.dirname(log) });
+    assert.equal(r.code, 0, r.stderr);
+    const report = readReport(out);
+    assert.equal(report.run.mode, 'log');
+    assert.ok(report.blocks.length >= 3);
+    assert.equal(report.verdict.status, 'blocked');
+    assert.ok(report.blocks.every((/** @type {any} */ b) => b.culprit.url === 'prod-server.js'), JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.culprit)));
+    for (const f of ['report.html', 'summary.md', 'flamegraph.html', 'profile.cpuprofile']) assert.ok(fs.existsSync(path.join(out, f)), f);
+    assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /prod-server\.js:\d+/);
+  });
+}
+
+test('a cluster: each worker logs its own blocks', async (t) => {
+  const log = path.join(tempDir(t), 'cluster.log');
+  const port = await freePort();
+  const app = await startApp(t, 'prod-cluster.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100', PORT: String(port) });
+  assert.ok(await until(() => fs.readFileSync(app.portFile, 'utf8').trim().split('\n').length === 2, 20_000));
+  const workers = fs.readFileSync(app.portFile, 'utf8').trim().split('\n').map(Number);
+  assert.equal(await get(port, '/'), 'ok', app.stderr());
+  // requests until both workers have blocked (cluster spreads connections between them)
+  const both = () => workers.every((pid) => linesOf(log, 'block').some((b) => b.pid === pid));
+  for (let i = 0; i < 40 && !both(); i++) {
+    await Promise.all([get(port, '/report'), get(port, '/report')]);
+    await until(both, 1000);
+  }
+  assert.ok(both(), `blocks by pid: ${JSON.stringify(linesOf(log, 'block').map((b) => b.pid))}, workers ${workers}; the app said: ${app.stderr()}`);
+  // each named from its capture: the app's line that held it (a capture on a busy machine may start late)
+  assert.ok(linesOf(log, 'block').every((b) => !b.captured || b.culprit?.calledFrom?.file === 'prod-cluster.js'), JSON.stringify(linesOf(log, 'block').map((b) => b.culprit)));
+});
+
+test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: '/nonexistent-dir/blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  for (let i = 0; i < 3; i++) assert.equal((await get(port, '/report')).length > 0, true);
+  assert.equal(await get(port, '/'), 'ok');
+  assert.ok(await until(() => /cannot write \/nonexistent-dir\/blocks\.log/.test(app.stderr()), 20_000), app.stderr());
+  assert.equal(app.stderr().match(/cannot write/g)?.length, 1, 'said once');
+  // the lines go to stderr instead
+  assert.ok(await until(() => /"event":"block"/.test(app.stderr()), 20_000), app.stderr());
+});
