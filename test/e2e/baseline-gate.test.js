@@ -114,7 +114,7 @@ test('--repeat interrupted: the run under way stops gracefully, kept with the ru
   child?.kill('SIGINT');
   const r = await done;
   assert.equal(r.code, 130, r.stderr);
-  assert.match(r.stderr, /run-2: interrupted: target stopped, report written; 1 earlier run\(s\) kept/);
+  assert.match(r.stderr, /run-2: interrupted: the app stopped, report written; 1 earlier run\(s\) kept/);
   assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), ['junit.xml', 'repeat.json', 'run-1', 'run-2', 'summary.md']);
   const json = JSON.parse(fs.readFileSync(path.join(dir, 'out', 'repeat.json'), 'utf8'));
   assert.deepEqual(json.runs.map((/** @type {any} */ x) => [x.dir, x.exitCode]), [['run-1', 0], ['run-2', 130]]);
