@@ -85,8 +85,10 @@ test('attach to a running server: blocks with the handler in their stacks, the s
   assert.equal(report.target.pid, server.pid);
   assert.ok(report.target.uptimeAtAttachS >= 0);
   assert.deepEqual(report.target.portsBefore, before);
+  // two requests of 300 ms of CPU each: two blocks, or one when a busy machine left the loop no
+  // turn between them; either way blocks in the handler hold both requests' work
   const named = report.blocks.filter((b) => JSON.stringify(b.stack).includes('handleSlowReport'));
-  assert.ok(named.length >= 2, `blocks: ${JSON.stringify(report.blocks.map((b) => b.durationMs))}`);
+  assert.ok(named.length >= 1 && named.reduce((sum, b) => sum + b.durationMs, 0) >= 2 * 300 * 0.9, `blocks: ${JSON.stringify(report.blocks.map((b) => b.durationMs))}`);
   assert.ok(report.http.probe.requests > 0);
   // the agent wrote its CPU profile before the tool read its data: the blocks are named from it
   assert.equal(report.stacks.source, 'profile', JSON.stringify(report.stacks));
