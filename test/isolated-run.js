@@ -11,8 +11,10 @@ import { runBin, tempDir, until, alive, fixture } from './helpers.js';
 /**
  * @param {import('node:test').TestContext} t
  * @param {{fixture?: string, files?: Record<string, string>, args: (paths: {app: string, out: string, work: string}) => string[],
- *   env?: NodeJS.ProcessEnv, timeoutMs?: number, onSpawn?: (child: import('node:child_process').ChildProcess) => void}} spec
- *   `fixture` is copied into work/ as the app; `files` are extra files written into work/
+ *   env?: NodeJS.ProcessEnv, timeoutMs?: number, onSpawn?: (child: import('node:child_process').ChildProcess) => void,
+ *   signals?: {signal: NodeJS.Signals, after: 'pids' | 'served' | 'blocked' | 'stopping', pids?: number}[]}} spec
+ *   `fixture` is copied into work/ as the app; `files` are extra files written into work/; each of
+ *   `signals` is sent to the tool once its event came (and at least `pids` pids were written)
  */
 export async function isolatedRun(t, spec) {
   const base = tempDir(t);
@@ -43,12 +45,14 @@ export async function isolatedRun(t, spec) {
       let stderr = '';
       child.stderr?.on('data', (d) => { stderr += d; });
       (async () => {
-        for (const { signal, after } of spec.signals ?? []) {
-          // the event, never a fixed wait: the app served load (it creates SERVED_FILE), or the
-          // tool said it is stopping after the signal before
-          const seen = await until(() => (after === 'served' ? fs.existsSync(servedFile)
-            : after === 'blocked' ? blockedFor(servedFile, pids()[0], 300)
-              : /received, stopping the target/.test(stderr)), 30_000);
+        for (const { signal, after, pids: count = 0 } of spec.signals ?? []) {
+          // the event, never a fixed wait: the app (and `count` pids) started, it served load (it
+          // creates SERVED_FILE), its block ran 300 ms on a CPU, or the tool said it is stopping
+          // after the signal before
+          const seen = await until(() => pids().length >= Math.max(count, after === 'pids' ? 1 : 0) && (after === 'pids' ? true
+            : after === 'served' ? fs.existsSync(servedFile)
+              : after === 'blocked' ? blockedFor(servedFile, pids()[0], 300)
+                : /received, stopping the target/.test(stderr)), 60_000);
           if (!seen) throw new Error(`isolated run: never ${after} before ${signal}`);
           signalledAt.push(Date.now());
           child.kill(signal);
