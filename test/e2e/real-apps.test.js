@@ -31,9 +31,10 @@ async function measuredRun(t, app, extra = []) {
     assert.ok(!b.tool && (b.waitMs === undefined || b.durationMs - b.waitMs >= T), `a block that ran ${b.durationMs - (b.waitMs ?? 0)} ms: ${explain}`);
   }
   for (const s of report.machine.starvedBlocks) assert.ok(s.durationMs - s.waitMs < T, `a starved stall that ran ${s.durationMs - s.waitMs} ms: ${explain}`);
-  // nothing of ours in the window, and no frame of our agent blamed anywhere
+  // nothing of ours in the window (the warm-up before it is not judged), and no frame of our
+  // agent blamed anywhere
   assert.equal(report.toolStalls.stallsInWindow, 0, explain);
-  assert.deepEqual(report.toolStalls.blocks, [], explain);
+  assert.deepEqual(report.toolStalls.blocks.filter((/** @type {any} */ b) => b.startMs >= 0), [], explain);
   const agentDir = `${path.sep}src${path.sep}agent${path.sep}`;
   const frames = [...report.topSites, ...[...report.blocks, ...(report.warmup?.blocks ?? [])].flatMap((/** @type {any} */ b) => [...(b.stack ?? []), ...(b.culprit ? [b.culprit] : [])])];
   assert.ok(!frames.some((f) => String(f.url).includes(agentDir)), 'no frame of the agent is blamed');
