@@ -77,7 +77,7 @@ const count = (/** @type {{code: number | null}[]} */ list, /** @type {number} *
 const named = caught.filter((x) => x.code === 1 && /^new blocking function renderQuarterlyReport \((?:.*\/)?gate-app\.cjs:\d+\), /.test(x.first)).length;
 console.log('\n| check | pairs | result |');
 console.log('|---|---|---|');
-console.log(`| same app against its own baseline, one run a side | ${same.length} | ${count(same, 1)} false regressions (exit 1) |`);
+console.log(`| same app against its own baseline, one run a side | ${same.length} | ${count(same, 1)} false regressions (runs that exited 1) |`);
 console.log(`| the same pairs with every metric judged at 10% (\`--baseline-metrics all\`, the gate before) | ${sameAll.length} | ${count(sameAll, 1)} false regressions |`);
 console.log(`| + a 120 ms block every 25th request, one run a side | ${caught.length} | caught ${count(caught, 1)}, named first ${named} |`);
 console.log(`| the app with that block against itself | ${blockPairs.length} | ${count(blockPairs, 1)} false regressions |`);
