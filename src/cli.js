@@ -8,7 +8,8 @@ import { run } from './commands/run.js';
 import { reportCommand } from './commands/report.js';
 import { compareCommand } from './commands/compare-command.js';
 import { attachCommand } from './commands/attach-command.js';
-import { printRunResult } from './commands/print-run.js';
+import { printRunResult, printRepeatResult } from './commands/print-run.js';
+import { repeatRuns } from './commands/repeat.js';
 import { renderRunTables } from './report/table.js';
 import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';
@@ -104,7 +105,9 @@ function buildProgram(io, setExit, command) {
     .option('--fail-on <budgets>', 'exit 1 when a budget is breached, e.g. "lag.p99>50ms,blocks.count>0" (repeatable)', parse.budgets)
     .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit; report.json always)', parse.formats)
     .option('--baseline <report>', 'judge this run against a saved one (its report.json or folder, or a folder of runs); exit 1 on a regression')
-    .option('--baseline-threshold <pct>', 'with --baseline: a metric worse by at least this percentage is a regression', parse.percent, 10)
+    .option('--baseline-threshold <pct>', 'with --baseline: a blocking site, the longest block or the time blocked worse by at least this percentage (and its floor) is a regression', parse.percent, 10)
+    .option('--baseline-metrics <names>', 'with --baseline: also judge these noisy metrics with single runs, e.g. "lag.p99,probe.p99,load.rps" or all (repeatable)', parse.baselineMetrics)
+    .option('--repeat <n>', 'run the app n times, each run a report folder of its own (out/run-1 ...): repeated runs for the baseline gate', parse.positiveInt, 1)
     .option('--profiler <name>', 'run the app under 0x; its flame graph goes into the report folder', profilerChoice)
     .option('--clinic <tool>', 'run the app under clinic doctor, flame or bubbleprof; its HTML goes into the report folder', clinicChoice)
     .option('--scenario <name>', 'also run a scenario\'s job (e.g. sync) inside the app, back to back, while the load runs')
@@ -113,11 +116,9 @@ function buildProgram(io, setExit, command) {
     .action(async (app, appArgs, opts) => {
       // `run -- npm start`: the command; `run server.js -- --flag`: the app's arguments
       const form = app === undefined && command ? { command } : { app, appArgs: [...appArgs, ...(command ?? [])] };
-      const result = await run({ ...opts, ...form }, {
-        stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill,
-        progress: opts.progress && !opts.json && !io.env.CI,
-      });
-      printRunResult(result, opts, io, setExit);
+      const runIO = { stderr: io.stderr, env: io.env, cwd: io.cwd, stop: io.stop, kill: io.kill, progress: opts.progress && !opts.json && !io.env.CI };
+      if (opts.repeat > 1) printRepeatResult(await repeatRuns({ ...opts, ...form }, runIO), opts, io, setExit);
+      else printRunResult(await run({ ...opts, ...form }, runIO), opts, io, setExit);
     });
 
   program.command('report')
@@ -126,10 +127,11 @@ function buildProgram(io, setExit, command) {
     .option('--fail-on <budgets>', 'check these budgets instead of the saved ones; exit 1 when one is breached', parse.budgets)
     .option('--format <list>', 'files to write: json,html,md,junit,pprof,benchmark or all (default json,html,md,junit)', parse.formats)
     .option('--baseline <report>', 'judge the saved run against another saved one; exit 1 on a regression')
-    .option('--baseline-threshold <pct>', 'with --baseline: a metric worse by at least this percentage is a regression', parse.percent, 10)
+    .option('--baseline-threshold <pct>', 'with --baseline: a blocking site, the longest block or the time blocked worse by at least this percentage (and its floor) is a regression', parse.percent, 10)
+    .option('--baseline-metrics <names>', 'with --baseline: also judge these noisy metrics, e.g. "lag.p99,probe.p99" or all (repeatable)', parse.baselineMetrics)
     .option('-o, --out <dir>', 'write into this folder (default: the report\'s own; for a log, reports/<log name>)')
     .action((input, opts) => {
-      const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format, baseline: opts.baseline, baselineThreshold: opts.baselineThreshold }, { env: io.env, cwd: io.cwd });
+      const result = reportCommand({ input, out: opts.out, failOn: opts.failOn, format: opts.format, baseline: opts.baseline, baselineThreshold: opts.baselineThreshold, baselineMetrics: opts.baselineMetrics }, { env: io.env, cwd: io.cwd });
       const chalk = chalkFor(io.stdout, io.env);
       io.stdout.write(renderRunTables(result.report, chalk) + renderBaselineTable(result.report, chalk));
       io.stdout.write(`report: ${result.outDir} (${result.files.join(', ')})\n`);

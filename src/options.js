@@ -4,6 +4,7 @@
 import { InvalidArgumentError } from 'commander';
 import { parseBudgets } from './analyze/budgets.js';
 import { UsageError } from './errors.js';
+import { gateMetricKeys, METRIC_EXAMPLES } from './analyze/gate-metrics.js';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -115,4 +116,15 @@ export const NODE_VALUE_FLAGS = ['--import', '--require', '-r', '--loader', '--e
 export function isNodeFlag(flag) {
   const name = flag.split('=')[0];
   return process.allowedNodeEnvironmentFlags.has(name) || CLI_ONLY_NODE_FLAGS.includes(name);
+}
+
+/**
+ * --baseline-metrics: noisy metrics to judge against the baseline even with one run a side.
+ * @param {string} value comma-separated names, e.g. "lag.p99,probe.p99,load.rps" or all
+ * @param {string[]} previous
+ */
+export function baselineMetrics(value, previous = []) {
+  const { keys, unknown } = gateMetricKeys(String(value).split(','));
+  if (unknown.length || keys.length === 0) throw new InvalidArgumentError(`expected metric names such as ${METRIC_EXAMPLES}${unknown.length ? `, not ${unknown.join(', ')}` : ''}.`);
+  return [...new Set([...previous, ...keys])];
 }

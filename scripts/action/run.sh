@@ -18,10 +18,12 @@ args+=(--duration "${INPUT_DURATION:-10}")
 if [ -n "${INPUT_BASELINE:-}" ]; then
   if [ -e "$INPUT_BASELINE" ]; then
     args+=(--baseline "$INPUT_BASELINE" --baseline-threshold "${INPUT_BASELINE_THRESHOLD:-10}")
+    [ -n "${INPUT_BASELINE_METRICS:-}" ] && args+=(--baseline-metrics "$INPUT_BASELINE_METRICS")
   else
     echo "::warning title=eventloop-probe::no baseline at $INPUT_BASELINE: this run is not compared (a run on the main branch saves one)"
   fi
 fi
+[ -n "${INPUT_REPEAT:-}" ] && [ "${INPUT_REPEAT}" != "1" ] && args+=(--repeat "$INPUT_REPEAT")
 args+=(--format "${INPUT_FORMAT:-all}" --out "${INPUT_OUT:-reports/eventloop-probe}")
 if [ -n "${INPUT_ARGS:-}" ]; then
   read -r -a extra <<< "$INPUT_ARGS"
@@ -37,9 +39,14 @@ code=$?
 out_dir=""
 [ -d "${INPUT_OUT:-reports/eventloop-probe}" ] && out_dir="$(cd "${INPUT_OUT:-reports/eventloop-probe}" && pwd)"
 verdict=""
-if [ -n "$out_dir" ] && [ -f "$out_dir/report.json" ]; then
-  verdict="$(node -e 'try { process.stdout.write(String(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).verdict?.status ?? "")) } catch {}' "$out_dir/report.json")"
-fi
+regressions=""
+# a run's report.json, or with --repeat the runs' repeat.json: the verdict and the regressions in words
+for file in report.json repeat.json; do
+  if [ -n "$out_dir" ] && [ -f "$out_dir/$file" ]; then
+    verdict="$(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write(String(r.verdict?.status ?? r.verdict ?? "")) } catch {}' "$out_dir/$file")"
+    regressions="$(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write((r.baseline?.regressions ?? []).map((x) => x.text).join("\n")) } catch {}' "$out_dir/$file")"
+  fi
+done
 name="${INPUT_ARTIFACT_NAME:-}"
 if [ -z "$name" ]; then
   # upload-artifact v4 rejects a name used twice in a workflow run: matrix jobs and repeated uses
@@ -53,5 +60,9 @@ name="$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '-')"
   echo "report-dir=$out_dir"
   echo "verdict=$verdict"
   echo "artifact-name=$name"
+  delimiter="EOF_$(node -e 'process.stdout.write(require("crypto").randomBytes(8).toString("hex"))')"
+  echo "regressions<<$delimiter"
+  [ -n "$regressions" ] && printf '%s\n' "$regressions"
+  echo "$delimiter"
 } >> "$GITHUB_OUTPUT"
 exit 0

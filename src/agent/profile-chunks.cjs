@@ -124,7 +124,8 @@ class ProfileChunks {
       this.push({ type: 'tool', t, durationMs: epochNow() - t, what: 'profile write' });
       const file = path.join(this.dir, name);
       fs.writeFile(`${file}.part`, text, (error) => {
-        if (error || !this.pending.has(name)) return;
+        // end() wrote it already (it was still pending when the window closed), or the write failed
+        if (error || !this.pending.has(name)) { fs.rm(`${file}.part`, { force: true }, () => {}); return; }
         try { fs.renameSync(`${file}.part`, file); } catch { /* the folder is gone */ }
         this.pending.delete(name);
       });

@@ -49,7 +49,7 @@ export function loadReport(input, cwd) {
 
 /**
  * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
- *   baseline?: string, baselineThreshold?: number}} opts
+ *   baseline?: string, baselineThreshold?: number, baselineMetrics?: string[]}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
@@ -80,7 +80,7 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn && !failedStart ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
   const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;

@@ -65,6 +65,7 @@ const WINDOW_MS = 100;
  * @property {string[]} [format] formats to write (--format); report.json is always written
  * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
  * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
+ * @property {string[]} [baselineMetrics] noisy metrics judged against the baseline because they were named
  * @property {string} [profiler] external profiler: 0x
  * @property {string} [clinic] clinic tool: doctor, flame, bubbleprof
  * @property {string} [scenario] run --scenario: a scenario's job repeated inside the target
@@ -77,6 +78,8 @@ const WINDOW_MS = 100;
  * @property {AbortSignal} stop first Ctrl-C / SIGTERM: stop gracefully
  * @property {AbortSignal} kill second Ctrl-C: stop now
  * @property {boolean} progress whether a progress line may be drawn
+ * @property {boolean} [stepSummary] append summary.md to $GITHUB_STEP_SUMMARY (default true; --repeat
+ *   appends one summary of all its runs instead)
  */
 
 /**
@@ -131,10 +134,10 @@ export async function run(opts, io) {
     const { report, failure, windowProfiles } = buildRunReport({
       opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, windowMs: WINDOW_MS,
     });
-    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline(report, baseline, { regressionPct: opts.baselineThreshold ?? 10 });
+    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
     const formats = opts.format;
     const finished = writeReportFolder(outDir, report, { format: formats }, {
-      env: io.env, stepSummary: true, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+      env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };

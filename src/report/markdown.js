@@ -3,7 +3,7 @@
 
 import { warmupLine } from './table.js';
 import { ms, pct, int, culpritText } from './format.js';
-import { baselineRows, baselineRule } from './baseline-table.js';
+import { baselineRows, baselineRule, siteRows, regressionHeadline, SITE_HEAD } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { poolShown, callerText } from './pool-table.js';
 import { ROUTE_HEAD, routeCells, MAX_ROUTES } from './routes-table.js';
@@ -19,12 +19,12 @@ const MAX_BLOCKS = 10;
 const MAX_ADVICE = 3;
 
 /** @param {unknown} v */
-function cell(v) {
+export function cell(v) {
   return String(v ?? '-').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 /** @param {string[]} head @param {unknown[][]} rows */
-function mdTable(head, rows) {
+export function mdTable(head, rows) {
   return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }
 
@@ -36,6 +36,7 @@ export function renderMarkdown(report) {
   const about = verdictLoop(report);
   const out = [`## ${ICON[status] ?? ''} eventloop-probe: ${status}${about ? ` in ${cell(about.label)}` : ''}`, '', cell(runLine(report)), ''];
   if (failure) out.push(`- ❌ ${cell(failure.message)}${failure.error ? `: \`${cell(failure.error.line)}\`` : ''}`);
+  out.push(...baselineLead(report.baseline));
   for (const reason of report.verdict?.reasons ?? []) out.push(`- ${reason}`);
   for (const finding of report.findings ?? []) out.push(`- finding: ${cell(finding.text)}`);
   out.push('');
@@ -151,14 +152,27 @@ function poolSection(report) {
 }
 
 /**
- * `run --baseline`: each metric beside the baseline's, the change, and the settings that differ.
+ * The regressions against the baseline in words, first thing under the heading: what a reviewer acts on.
  * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
  */
-function baselineSection(b) {
+export function baselineLead(b) {
+  if (!b?.regressions.length) return [];
+  return [`### 🔺 ${cell(regressionHeadline(b))}`, '', ...b.regressions.map((r) => `- ${cell(r.text)}`), ''];
+}
+
+/**
+ * `run --baseline`: the blocking call sites and each metric beside the baseline's, the rule, and
+ * the settings that differ.
+ * @param {import('../analyze/baseline.js').BaselineResult | undefined} b
+ */
+export function baselineSection(b) {
   if (!b) return [];
   const n = b.regressions.length;
   const out = [`### Against the baseline: ${n ? `${n} regression(s)` : 'no regression'}`, '', cell(baselineRule(b)), ''];
-  out.push(mdTable(['metric', 'baseline', 'this run', 'change', ''], baselineRows(b).map((r) => [r.label, r.baseline, r.value, r.change, r.regression ? `**${r.mark}**` : r.mark])), '');
+  const sites = siteRows(b);
+  if (sites.length) out.push(mdTable(['blocking call site', 'status', SITE_HEAD, 'this run', 'change'], sites.map((r) => [r.site, r.regression ? `**${r.status}**` : r.status, r.baseline, r.value, r.change])), '');
+  if (b.sitesNote) out.push(`> note: ${cell(b.sitesNote)}`, '');
+  out.push(mdTable(['metric', 'baseline', 'this run', 'change', 'judged', ''], baselineRows(b).map((r) => [r.label, r.baseline, r.value, r.change, r.judged, r.regression ? `**${r.mark}**` : r.mark])), '');
   for (const line of b.settingsDiffer) out.push(`> warning: settings differ from the baseline: ${cell(line)}`);
   if (b.settingsDiffer.length) out.push('');
   return out;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { runBin, tempDir, FIXTURES, readReport } from '../helpers.js';
+import { runBin, tempDir, FIXTURES, readReport, fixture } from '../helpers.js';
 
 const server = path.join(FIXTURES, 'http-server.js');
 const isRoot = process.getuid?.() === 0;
@@ -43,7 +43,7 @@ export const BAD_INPUTS = [
     ? {
       // root reads a chmod 000 file, and so does the node it starts: nothing to refuse, the run goes on
       name: 'app file chmod 000 (as root: readable, it runs)',
-      args: (dir) => { fs.copyFileSync(path.join(FIXTURES, 'blocks-script.js'), path.join(dir, 'app.js')); fs.chmodSync(path.join(dir, 'app.js'), 0o000); return ['run', 'app.js', '-d', '0.5', '--out', 'out']; },
+      args: (dir) => { fs.renameSync(fixture('blocks-script.js', dir), path.join(dir, 'app.js')); fs.chmodSync(path.join(dir, 'app.js'), 0o000); return ['run', 'app.js', '-d', '0.5', '--out', 'out']; },
       code: 0, line: /.*/, oneLine: false,
       check: (dir) => assert.equal(readReport(path.join(dir, 'out')).run.mode, 'script'),
     }
@@ -96,7 +96,7 @@ export const BAD_INPUTS = [
   // routes that fail are measured, never a crash
   {
     name: 'routes answering 404 and 500, resetting or hanging up connections',
-    args: () => ['run', path.join(FIXTURES, 'error-routes.js'), '--route', '/404', '--route', '/500', '--route', '/reset', '--probe', '/hangup', '-d', '1', '-c', '3', '--out', 'out'],
+    args: () => ['run', path.join(FIXTURES, 'error-routes.js'), '--route', '/404', '--route', '/500', '--route', '/reset', '--probe', '/hangup', '-d', '2', '--warmup', '0', '-c', '3', '--out', 'out'],
     code: 0, line: /.*/, oneLine: false,
     check(dir, r) {
       const report = readReport(path.join(dir, 'out'));

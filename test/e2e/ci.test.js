@@ -114,14 +114,16 @@ test('--format pprof: the blocking function carries the samples of its block', a
   assert.ok(bench.some((/** @type {any} */ e) => e.name === 'longest block' && e.unit === 'ms' && e.value === report.blocking.longestMs));
 });
 
-test('run --baseline: a regression exits 1 with the deltas, differing settings warn', async (t) => {
+test('run --baseline: a new blocking function exits 1 named in words, differing settings warn', async (t) => {
   const dir = tempDir(t);
   const first = path.join(dir, 'first');
   const script = path.join(FIXTURES, 'blocks-script.js');
   const a = await runBin(['run', script, '--threshold', '90', '--format', 'json', '--out', first], { cwd: dir });
   assert.equal(a.code, 0, a.stderr);
-  // the baseline: this run with no blocks and another threshold
+  // the baseline: this run without its blocks, measured with another threshold
   const baseline = readReport(first);
+  baseline.blocks = [];
+  baseline.loops = baseline.loops.map((/** @type {any} */ l) => ({ ...l, blocks: [] }));
   Object.assign(baseline.blocking, { count: 0, longestMs: 0, totalMs: 0, fraction: 0 });
   baseline.run.thresholdMs = 200;
   baseline.run.settings.thresholdMs = 200;
@@ -130,17 +132,19 @@ test('run --baseline: a regression exits 1 with the deltas, differing settings w
   const out = path.join(dir, 'second');
   const b = await runBin(['run', script, '--threshold', '90', '--out', out, '--baseline', 'main'], { cwd: dir });
   assert.equal(b.code, 1, b.stderr);
-  assert.match(b.stderr, /regression\(s\) against the baseline:\n/);
-  assert.match(b.stderr, /\n {2}blocks: worse against the baseline \(threshold 10%\)\n/);
-  assert.match(b.stdout, /baseline main \(1 run\): a metric worse by at least 10% is a regression/);
-  assert.match(b.stdout, /regression\(s\) against the baseline: .*blocks/);
-  assert.match(b.stdout, /warning: settings differ from the baseline: threshold: 200 ms in the baseline, 90 ms in this run/);
   const report = readReport(out);
   assert.equal(report.baseline.source, 'main');
-  assert.deepEqual(report.baseline.regressions.map((/** @type {any} */ x) => x.key).filter((/** @type {string} */ k) => k.startsWith('blocking.')).sort(), ['blocking.count', 'blocking.fraction', 'blocking.longestMs']);
+  const [site] = report.baseline.regressions;
+  assert.equal(site.kind, 'site');
+  // the three blocks run in busy(), called by blockA, blockB and blockC: one blocking function
+  assert.match(site.text, /^new blocking function busy \(.*blocks-script\.js:\d+\), \d+ ms, 3 blocks; it was not in the baseline$/);
+  assert.ok(b.stderr.includes(`regression(s) against the baseline:\n  ${site.text}\n`), b.stderr);
+  assert.deepEqual(report.baseline.regressions.map((/** @type {any} */ x) => x.key), ['sites', 'blocks.longestOnCpuMs', 'blocks.blockedOnCpu']);
+  assert.match(b.stdout, /baseline main \(1 baseline run against 1\): judged: blocking call sites/);
+  assert.match(b.stdout, /warning: settings differ from the baseline: threshold: 200 ms in the baseline, 90 ms in this run/);
   assert.deepEqual(report.baseline.settingsDiffer, ['threshold: 200 ms in the baseline, 90 ms in this run']);
-  assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /### Against the baseline: \d+ regression\(s\)/);
-  assert.match(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8'), /<failure message="blocks regressed [^"]*" type="baseline">/);
+  assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /### Against the baseline: 3 regression\(s\)/);
+  assert.ok(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8').includes(`<failure message="${site.text}" type="baseline">`));
   const missing = await runBin(['run', script, '--baseline', 'nope/report.json'], { cwd: dir });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /^eventloop-probe: error: baseline not found: nope\/report\.json/);

@@ -1,5 +1,6 @@
 // docs/report-json.md lists every field of a real report.json: a short run of a blocking express
-// server (load, probe, blocks with stacks and samples, timeline), its fields as dotted paths
+// server (load, probe, blocks with stacks and samples, timeline; judged against itself for the
+// fields of `baseline`), its fields as dotted paths
 // (`blocks[].stack[].kind`) down to three levels, each of which must appear in the reference.
 // A row whose first cell names `a.b` and that says "same fields as `x.y`" documents `a.b.c` when
 // `x.y.c` is documented (the warm-up's probe is shaped like the window's).
@@ -37,7 +38,11 @@ test('every field of a real report.json is in docs/report-json.md', async (t) =>
   const r = await runBin(['run', path.join(FIXTURES, 'express-blocking.js'), '--route', '/slow', '--probe', '/', '-d', '1', '-c', '2', '--threads', '--out', out], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   const report = readReport(out);
-  const paths = [...fieldPaths(report)];
+  // the same run judged against itself as a baseline: the fields of `baseline`
+  const judged = path.join(dir, 'judged');
+  const b = await runBin(['report', out, '--baseline', out, '--format', 'json', '--out', judged], { cwd: dir });
+  assert.equal(b.code, 0, b.stderr);
+  const paths = [...fieldPaths(report), ...fieldPaths({ baseline: readReport(judged).baseline })];
   // the run had what the reference is checked against
   for (const p of ['blocks[].stack[].kind', 'blocks[].samples[].tMs', 'http.probe.p99Ms', 'timeline.points[].lagMaxMs', 'run.settings.routes']) {
     assert.ok(paths.includes(p), `${p} in the run's report (${report.blocks.length} blocks)`);

@@ -22,7 +22,8 @@ for (const [when, listenAfterMs] of /** @type {const} */ ([['measured', 0], ['st
       env: { ...THIS_NODE, LISTEN_AFTER_MS: String(listenAfterMs) },
       files: { 'server.js': TREE_SERVER, 'package.json': PACKAGE },
       args: ({ out }) => ['run', '-d', '30', '--listen-timeout', '90', '--out', out, '--', 'npm', 'start'],
-      signals: [{ signal: 'SIGKILL', afterMs: 1500 }],
+      // the event: the app served load (measured), or it runs and wrote its pids (still starting)
+      signals: [{ signal: 'SIGKILL', after: listenAfterMs ? 'pids' : 'served', pids: 3 }],
       timeoutMs: 60_000,
     });
     assert.equal(run.r.signal, 'SIGKILL');

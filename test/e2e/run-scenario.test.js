@@ -22,15 +22,14 @@ test('run --scenario sync inside the app: its work is counted and its own route 
   assert.equal(rw.work.scenario, 'worker-thread');
   assert.ok(rs.work.rounds > 40000, `sync rounds ${rs.work.rounds}`); // several jobs back to back
   assert.ok(rw.work.rounds > 0);
+  // sync holds the app's loop: blocked, every block running the scenario's job; the worker's job
+  // leaves the loop to the app's own routes (how much each slowed them is the machine's to say)
   assert.equal(rs.verdict.status, 'blocked');
   assert.ok(rs.blocking.count >= 1);
-  // sync holds the loop most of the window; the worker only loses the odd moment of a shared machine
-  assert.ok(rs.blocking.fraction >= 0.25, `sync blocked ${rs.blocking.fraction}`);
-  assert.ok(rw.blocking.fraction < rs.blocking.fraction / 2, `worker blocked ${rw.blocking.fraction} vs sync ${rs.blocking.fraction}`);
-  // The probe samples time evenly, so it sees the jobs; most load requests land between them.
-  assert.ok(rs.http.probe.p99Ms > rw.http.probe.p99Ms, `probe p99 ${rs.http.probe.p99Ms} vs ${rw.http.probe.p99Ms}`);
-  assert.ok(rs.http.load.maxMs >= 50, `load max ${rs.http.load.maxMs}`);
-  assert.ok(rw.http.load.requests > rs.http.load.requests, `load requests ${rw.http.load.requests} vs ${rs.http.load.requests}`);
+  for (const b of rs.blocks) assert.ok(b.stack.some((/** @type {any} */ f) => /scenarios[\\/]sync\.cjs$/.test(f.url)), JSON.stringify(b.stack.slice(0, 6)));
+  assert.notEqual(rw.verdict.status, 'blocked', JSON.stringify(rw.verdict));
+  assert.ok(!rw.blocks.some((/** @type {any} */ b) => b.stack.some((/** @type {any} */ f) => /scenarios[\\/]/.test(f.url))), 'no block of the worker scenario\'s job on the app\'s loop');
+  assert.ok(rs.http.load.requests > 0 && rw.http.load.requests > 0);
   assert.ok(!alive(rs.target.pid) && !alive(rw.target.pid));
 });
 

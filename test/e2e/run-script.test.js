@@ -17,10 +17,10 @@ test('a script with three known blocks: exactly those, of their known lengths', 
   const expected = [120, 320, 210];
   assert.equal(report.blocks.length, 3, JSON.stringify(report.blocks));
   report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
-    assertBlockLength(b.durationMs, expected[i], `block ${i}`);
+    assertBlockLength(b, expected[i], `block ${i}`);
   });
   assert.ok(report.blocks[0].startMs < report.blocks[1].startMs && report.blocks[1].startMs < report.blocks[2].startMs);
-  assertBlockLength(report.lag.maxMs, 320, 'lag.maxMs (the longest block)');
+  assert.ok(report.lag.maxMs >= 320 * 0.9, `lag.maxMs ${report.lag.maxMs}: at least the longest block's work`);
   assert.equal(report.blocking.count, 3);
   assert.equal(report.verdict.status, 'blocked');
   assert.ok(report.lag.samples > 50);

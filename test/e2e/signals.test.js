@@ -6,23 +6,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runBin, readReport, tempDir, FIXTURES, alive, until } from '../helpers.js';
 
-/** Starts a long run and resolves with the child once the target is up and its pid known. */
+/**
+ * Starts a long run. The target writes its pid file when it starts, and `served` once the load
+ * reached it (after its 10th request): the events the tests wait for.
+ */
 function startLongRun(/** @type {string} */ dir, /** @type {string[]} */ extra = []) {
   const pidFile = path.join(dir, 'target.pid');
+  const servedFile = path.join(dir, 'served');
   const out = path.join(dir, 'out');
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let child;
   const done = runBin(['run', path.join(FIXTURES, 'pid-file-server.js'), '--route', '/', '-d', '30', '-c', '2', '--out', out, ...extra], {
-    cwd: dir, env: { PID_FILE: pidFile }, onSpawn: (c) => { child = c; },
+    cwd: dir, env: { PID_FILE: pidFile, SERVED_FILE: servedFile }, onSpawn: (c) => { child = c; },
   });
-  return { done, out, pidFile, child: () => /** @type {import('node:child_process').ChildProcess} */ (child) };
+  return {
+    done, out, pidFile, child: () => /** @type {import('node:child_process').ChildProcess} */ (child),
+    served: () => until(() => fs.existsSync(servedFile), 30_000),
+  };
 }
 
 test('first SIGINT stops the target gracefully, writes the report, exits 130', async (t) => {
   const dir = tempDir(t);
   const run = startLongRun(dir);
-  assert.ok(await until(() => fs.existsSync(run.pidFile), 10_000));
-  await new Promise((r) => setTimeout(r, 800));
+  assert.ok(await run.served(), 'the load never reached the target');
   run.child().kill('SIGINT');
   const r = await run.done;
   assert.equal(r.code, 130, r.stderr);
@@ -35,8 +41,7 @@ test('first SIGINT stops the target gracefully, writes the report, exits 130', a
 test('SIGTERM to the tool: same graceful stop, exit 143', async (t) => {
   const dir = tempDir(t);
   const run = startLongRun(dir);
-  assert.ok(await until(() => fs.existsSync(run.pidFile), 10_000));
-  await new Promise((r) => setTimeout(r, 500));
+  assert.ok(await run.served(), 'the load never reached the target');
   run.child().kill('SIGTERM');
   const r = await run.done;
   assert.equal(r.code, 143, r.stderr);
@@ -46,7 +51,7 @@ test('SIGTERM to the tool: same graceful stop, exit 143', async (t) => {
 test('the tool killed with SIGKILL: the target notices and exits', async (t) => {
   const dir = tempDir(t);
   const run = startLongRun(dir);
-  assert.ok(await until(() => fs.existsSync(run.pidFile), 10_000));
+  assert.ok(await until(() => fs.existsSync(run.pidFile), 30_000));
   const pid = Number(fs.readFileSync(run.pidFile, 'utf8'));
   run.child().kill('SIGKILL');
   await run.done;
