@@ -52,7 +52,7 @@ function asyncFormOf(owned, entryName, sources) {
   const kind = owned.owner?.kind;
   if (kind !== 'package' && kind !== 'native') return null;
   const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
-  if (kind === 'package') return entryPkg ? asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types) : null;
+  if (kind === 'package') return entryPkg ? asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false) : null;
   const from = owned.calledFrom;
   const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
   if (!pkg) return null;
@@ -60,7 +60,7 @@ function asyncFormOf(owned, entryName, sources) {
   const text = from ? sources.codeLines(from.url)?.[from.line - 1] ?? '' : '';
   for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) names.push(m[1]);
   for (const m of text.matchAll(/(?:^|[^.\w$])(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/g)) if (!KEYWORDS.has(m[1])) names.push(m[1]);
-  return asyncCounterpart(sources, pkg.dir, entryPkg ? owned.entry?.url ?? null : null, [...new Set(names)], pkg.main, pkg.types);
+  return asyncCounterpart(sources, pkg.dir, entryPkg ? owned.entry?.url ?? null : null, [...new Set(names)], pkg.main, pkg.types, true);
 }
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'await', 'typeof', 'new', 'require', 'import']);

@@ -1,8 +1,10 @@
-// Whether a package offers an asynchronous form of a synchronous call the app made, read from the
-// package itself: its type declarations first (a function or method returning a Promise, or taking
-// a callback), then the JavaScript that defines it (async, a callback parameter, a Promise or a
-// deferral in its body). A name that only looks like a counterpart (SheetJS's `write` beside
-// `writeSync`, both synchronous) is not one. Pure but for the reads it is handed.
+// Whether a package offers an asynchronous form of a synchronous call the app made that frees the
+// loop, read from the package itself. An addon's async form runs on another thread, so its type
+// declarations say enough (a Promise, or a callback). A JavaScript package's async form frees the
+// loop only when it takes a callback or its body hands the work on or yields between steps; a
+// Promise alone does not (an `xAsync` that awaits its own synchronous work holds the loop the same),
+// and a name that only looks like a counterpart (SheetJS's `write` beside `writeSync`, both
+// synchronous) is not one. Pure but for the reads it is handed.
 
 import path from 'node:path';
 import { functionEnd } from './js-scan.js';
@@ -12,7 +14,9 @@ import { functionEnd } from './js-scan.js';
  */
 
 const CALLBACK_PARAM = /(?:^|[\s,(])(?:cb|callback|done|next|callbackFn|onDone|onComplete)\s*[,)=:?]/;
-const ASYNC_BODY = /\bnew\s+Promise\b|\bPromise\.(?:resolve|all)\b|\bpromisify\b|\bprocess\.nextTick\s*\(|\bsetImmediate\s*\(|\.then\s*\(|\bawait\b|\bqueueMicrotask\s*\(/;
+// a body that hands its work on or lets the loop turn between steps (a Promise alone does neither:
+// `parseAsync` that awaits its own synchronous parse holds the loop just the same)
+const YIELDING_BODY = /\bsetImmediate\s*\(|\bsetTimeout\s*\(|\bnextTick\s*\(|\bpromisify\b|\bnew\s+Worker\b|\.(?:readFile|writeFile|pbkdf2|scrypt|deflate|inflate|gzip|gunzip|brotliCompress)\s*\(/;
 // result types too common to say one method is another's async form
 const VAGUE_TYPES = new Set(['void', 'any', 'unknown', 'boolean', 'number', 'string', 'this', 'undefined', 'null', 'object']);
 
@@ -26,9 +30,10 @@ const VAGUE_TYPES = new Set(['void', 'any', 'unknown', 'boolean', 'number', 'str
  * @param {string[]} names the names the app's line called, the most likely first
  * @param {string | null} main the package.json main, relative to pkgDir
  * @param {string | null} types the package.json types (or typings), relative to pkgDir
+ * @param {boolean} native the package is a compiled addon
  * @returns {string | null}
  */
-export function asyncCounterpart(read, pkgDir, file, names, main, types) {
+export function asyncCounterpart(read, pkgDir, file, names, main, types, native) {
   const decls = declarationFiles(pkgDir, file, main, types).map((f) => read.codeLines(f)).filter((c) => c !== null);
   const sources = [file, main ? path.join(pkgDir, main) : null].filter((f) => f !== null)
     .map((f) => read.codeLines(f.endsWith('.js') || f.endsWith('.cjs') || f.endsWith('.mjs') ? f : `${f}.js`)).filter((c) => c !== null);
@@ -37,12 +42,12 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types) {
     const base = name.endsWith('Sync') ? name.slice(0, -4) : null;
     for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null]) {
       if (!candidate) continue;
-      const verdict = isAsync(candidate, decls, sources);
+      const verdict = isAsync(candidate, decls, sources, native);
       if (verdict === true) return candidate;
       // unknown: a defined `x` beside `xSync` follows Node's convention
       if (verdict === null && candidate === base && sources.some((c) => defines(c, candidate))) return candidate;
     }
-    const sibling = promiseSibling(name, decls);
+    const sibling = native ? promiseSibling(name, decls) : null;
     if (sibling) return sibling;
   }
   return null;
@@ -59,23 +64,23 @@ function declarationFiles(pkgDir, file, main, types) {
 }
 
 /**
- * True: declared or defined asynchronous; false: declared or defined, and synchronous; null: not found.
- * @param {string} name @param {string[][]} decls @param {string[][]} sources
+ * True: it frees the loop; false: declared or defined, and it does not; null: not found.
+ * @param {string} name @param {string[][]} decls @param {string[][]} sources @param {boolean} native
  */
-function isAsync(name, decls, sources) {
-  let seen = false;
+function isAsync(name, decls, sources, native) {
+  let declared = false;
   for (const code of decls) {
     for (const d of declarationsOf(code, name)) {
-      seen = true;
-      if (/\bPromise\s*</.test(d.returns) || CALLBACK_PARAM.test(d.params) || /\(\s*(?:err|error|e)\s*[:?,)]/.test(d.params)) return true;
+      declared = true;
+      const callback = CALLBACK_PARAM.test(d.params) || /\(\s*(?:err|error|e)\s*[:?,)]/.test(d.params);
+      if (callback || (native && /\bPromise\s*</.test(d.returns))) return true;
     }
   }
-  if (seen) return false;
+  if (declared && native) return false;
   for (const code of sources) {
     const def = definitionOf(code, name);
     if (!def) continue;
-    if (def.async || CALLBACK_PARAM.test(def.params) || ASYNC_BODY.test(def.body)) return true;
-    return false;
+    return CALLBACK_PARAM.test(def.params) || YIELDING_BODY.test(def.body);
   }
   return null;
 }
@@ -125,7 +130,7 @@ function definitionOf(code, name) {
     const body = code.slice(i, end + 1).join('\n');
     const open = body.indexOf('(', m.index);
     const close = open >= 0 ? matching(body, open) : -1;
-    return { async: Boolean(m[1] || m[2] || m[3]), params: close > open ? body.slice(open + 1, close) : '', body: body.slice(Math.max(0, close)) };
+    return { params: close > open ? body.slice(open + 1, close) : '', body: body.slice(Math.max(0, close)) };
   }
   return null;
 }

@@ -24,24 +24,24 @@ function folder(t) {
   return { dir, write };
 }
 
-test('an async form is one the package shows is async: declared Promise or callback, or defined async', (t) => {
+test('an async form is one that frees the loop: an addon\'s declared Promise or callback; a JavaScript package\'s callback or a body that yields', (t) => {
   const { dir, write } = folder(t);
   const sources = new AppSources();
   // a declared pair
   write('node_modules/hasher/package.json', { name: 'hasher', version: '1.0.0', main: 'index.js', types: 'index.d.ts' });
   write('node_modules/hasher/index.js', 'module.exports.hash = binding.hash;\nmodule.exports.hashSync = binding.hashSync;\n');
   write('node_modules/hasher/index.d.ts', 'export declare function hash(p: string, o?: Options): Promise<string>\nexport declare function hashSync(p: string, o?: Options): string\n');
-  assert.equal(asyncCounterpart(sources, path.join(dir, 'node_modules/hasher'), null, ['hashSync'], 'index.js', 'index.d.ts'), 'hash');
+  assert.equal(asyncCounterpart(sources, path.join(dir, 'node_modules/hasher'), null, ['hashSync'], 'index.js', 'index.d.ts', true), 'hash');
   // a sync "counterpart" that is an alias of the same synchronous writer
   write('node_modules/sheets/package.json', { name: 'sheets', version: '1.0.0', main: 'sheets.js' });
   write('node_modules/sheets/sheets.js', 'function writeSync(wb, opts) {\n  return write(wb, opts);\n}\nfunction write(wb, opts) {\n  var o = opts || {};\n  return build(wb, o);\n}\n');
   const sheets = path.join(dir, 'node_modules/sheets');
-  assert.equal(asyncCounterpart(sources, sheets, path.join(sheets, 'sheets.js'), ['writeSync'], 'sheets.js', null), null);
+  assert.equal(asyncCounterpart(sources, sheets, path.join(sheets, 'sheets.js'), ['writeSync'], 'sheets.js', null, false), null);
   // defined with a callback, no declarations
   write('node_modules/cb/package.json', { name: 'cb', version: '1.0.0', main: 'lib.js' });
   write('node_modules/cb/lib.js', 'exports.compressSync = function (buf) {\n  return run(buf);\n};\nexports.compress = function (buf, callback) {\n  setImmediate(() => callback(null, run(buf)));\n};\n');
   const cb = path.join(dir, 'node_modules/cb');
-  assert.equal(asyncCounterpart(sources, cb, path.join(cb, 'lib.js'), ['compressSync'], 'lib.js', null), 'compress');
+  assert.equal(asyncCounterpart(sources, cb, path.join(cb, 'lib.js'), ['compressSync'], 'lib.js', null, false), 'compress');
   // `render` → `renderAsync`; a method whose class also returns a Promise of the same result
   write('node_modules/img/package.json', { name: 'img', version: '1.0.0', main: 'index.js' });
   write('node_modules/img/index.d.ts', [
@@ -57,9 +57,15 @@ test('an async form is one the package shows is async: declared Promise or callb
     '}',
   ].join('\n'));
   const img = path.join(dir, 'node_modules/img');
-  assert.equal(asyncCounterpart(sources, img, null, ['toBuffer'], 'index.js', null), 'encode');
-  assert.equal(asyncCounterpart(sources, img, null, ['render', 'asPng'], 'index.js', null), 'renderAsync');
-  assert.equal(asyncCounterpart(sources, img, null, ['toDataURL', 'getContext'], 'index.js', null), null, 'a string or a context has no Promise twin');
+  assert.equal(asyncCounterpart(sources, img, null, ['toBuffer'], 'index.js', null, true), 'encode');
+  assert.equal(asyncCounterpart(sources, img, null, ['render', 'asPng'], 'index.js', null, true), 'renderAsync');
+  assert.equal(asyncCounterpart(sources, img, null, ['toDataURL', 'getContext'], 'index.js', null, true), null, 'a string or a context has no Promise twin');
+  // a JavaScript package's Promise form that awaits its own synchronous work frees nothing
+  write('node_modules/schema/package.json', { name: 'schema', version: '1.0.0', main: 'lib/index.js', types: 'lib/index.d.ts' });
+  write('node_modules/schema/lib/index.d.ts', 'export declare class Type {\n  parse(data: unknown): Output\n  parseAsync(data: unknown): Promise<Output>\n}\n');
+  write('node_modules/schema/lib/types.js', 'class Type {\n  parse(data) {\n    return this._parse(data);\n  }\n  async parseAsync(data) {\n    const result = await this._parseAsync(data);\n    return result;\n  }\n}\n');
+  const schema = path.join(dir, 'node_modules/schema');
+  assert.equal(asyncCounterpart(sources, schema, path.join(schema, 'lib/types.js'), ['parse'], 'lib/index.js', 'lib/index.d.ts', false), null);
 });
 
 test('an addon however it is shipped: node-gyp, a loader, N-API\'s napi field, a platform package holding the .node', (t) => {
