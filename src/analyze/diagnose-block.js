@@ -39,7 +39,7 @@ export function diagnoseBlock(samples, c, sources) {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
       cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls,
-    }),
+    }) + noAppLine(owned, samples),
   };
 }
 
@@ -61,6 +61,18 @@ function asyncFormOf(owned, entryName, sources) {
   for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) names.push(m[1]);
   for (const m of text.matchAll(/(?:^|[^.\w$])(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/g)) if (!KEYWORDS.has(m[1])) names.push(m[1]);
   return asyncCounterpart(sources, pkg.dir, entryPkg ? owned.entry?.url ?? null : null, [...new Set(names)], pkg.main, pkg.types, true);
+}
+
+/**
+ * Why a library's block names no line of the app: none of its samples had an app frame (the
+ * package ran on from its own continuation, after an \`await\` or in a callback of its own).
+ * @param {BlockOwners} owned @param {import('./block-samples.js').BlockSample[]} samples
+ */
+function noAppLine(owned, samples) {
+  const kind = owned.owner?.kind;
+  if (owned.calledFrom || (kind !== 'package' && kind !== 'native' && kind !== 'node')) return '';
+  if (samples.some((s) => s.frames.some((f) => f.kind === 'app'))) return '';
+  return '. No line of the app was on its stack: the package ran on from its own continuation (after an `await`, or in a callback of its own); `--stacks async-origin` records where the app scheduled it';
 }
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'await', 'typeof', 'new', 'require', 'import']);
