@@ -39,7 +39,7 @@ export function diagnoseBlock(samples, c, sources) {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
       cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls,
-    }) + noAppLine(owned, samples),
+    }) + noAppLine(owned, samples, c.requests),
   };
 }
 
@@ -67,12 +67,13 @@ function asyncFormOf(owned, entryName, sources) {
  * Why a library's block names no line of the app: none of its samples had an app frame (the
  * package ran on from its own continuation, after an \`await\` or in a callback of its own).
  * @param {BlockOwners} owned @param {import('./block-samples.js').BlockSample[]} samples
+ * @param {import('./requests.js').BlockRequestsSummary | null | undefined} requests
  */
-function noAppLine(owned, samples) {
+function noAppLine(owned, samples, requests) {
   const kind = owned.owner?.kind;
   if (owned.calledFrom || (kind !== 'package' && kind !== 'native' && kind !== 'node')) return '';
   if (samples.some((s) => s.frames.some((f) => f.kind === 'app'))) return '';
-  return '. No line of the app was on its stack: the package ran on from its own continuation (after an `await`, or in a callback of its own); `--stacks async-origin` records where the app scheduled it';
+  return `. No line of the app was on its stack: the package ran on from its own continuation (after an \`await\`, or in a callback of its own), so the call to it is in the app's code that awaited it${requests?.ran.length ? ` (the handler of ${requests.ran[0].route})` : ''}`;
 }
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'await', 'typeof', 'new', 'require', 'import']);

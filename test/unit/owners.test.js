@@ -215,3 +215,24 @@ test('a large res.json: the payload names the block, through express, when JSON 
   assert.deepEqual(o.owner, { kind: 'json', name: 'JSON.stringify' }, JSON.stringify(o.owners));
   assert.equal(o.calledFrom?.line, 13, 'the handler\'s res.json line');
 });
+
+test('a library block with no app frame in any sample says why it names no line, and which request awaited it', async (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
+  const sources = new AppSources();
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  const continuation = [f('scanValue', parse, 40), f('load', parse, 10), f('processTicksAndRejections', 'node:internal/process/task_queues')];
+  const samples = [0, 1, 2, 3].map((i) => ({ t: i, weightMs: 20, frames: continuation, line: null }));
+  const requests = { ran: [{ route: 'GET /orders', count: 1, msEach: 80 }], waited: 3, delayedMs: 120, queuedAfter: 1, label: 'GET /orders' };
+  const d = diagnoseBlock(samples, { cause: 'microtask', phase: 'microtasks', durationMs: 80, gcShare: 0, appTop: null, cwd: dir, requests }, sources);
+  assert.equal(d.culprit?.owner?.name, '@acme/parse');
+  assert.equal(d.culprit?.calledFrom ?? null, null);
+  assert.match(d.advice, /No line of the app was on its stack: .* awaited it \(the handler of GET \/orders\)$/);
+  // with the app's frame on the stack, the calling line is named and nothing is said
+  const app = path.join(dir, 'app.js');
+  const called = [f('load', parse, 10), f('(anonymous)', app, 7, 19)];
+  const named = diagnoseBlock([{ t: 0, weightMs: 80, frames: called, line: null }], { cause: 'sync', phase: 'poll', durationMs: 80, gcShare: 0, appTop: null, cwd: dir, requests: null }, sources);
+  assert.equal(named.culprit?.calledFrom?.line, 10);
+  assert.doesNotMatch(named.advice, /No line of the app/);
+});
