@@ -43,7 +43,8 @@ const SAMPLE_FRAMES = 12;
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
  *   agent on this thread does only brief steps (the production agent: no profile hand-over), so a sample of its own
- *   stands for one sampling interval, never for a gap it ends (a crowded machine's)
+ *   stands for one sampling interval, never for a gap it ends (a crowded machine's), and the block is its own only when
+ *   that time leaves less than the threshold of it
  * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[]}} coverage: one per block, in order
  */
 export function attributeBlocks(blocks, profiles, context) {
@@ -72,7 +73,12 @@ export function attributeBlocks(blocks, profiles, context) {
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
     if (captureMs > 0) result.captureMs = round(captureMs);
     if (toolMs > 0) result.toolMs = round(toolMs);
-    if (isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples, context.briefTool ? sampler.intervalMs(start, end) : Infinity)), context.thresholdMs ?? 0)) result.tool = true;
+    // the production agent's steps are brief: its samples stand for one interval each, and make the
+    // block its own only if they leave less than the threshold of it (a share of a few samples says nothing)
+    const tool = context.briefTool
+      ? isToolBlock(block.durationMs, toolMs + agentMs(samples, sampler.intervalMs(start, end)), 0, context.thresholdMs ?? 0)
+      : isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0);
+    if (tool) result.tool = true;
     const around = requestsOfBlock(start, context.blockRequests ?? []);
     const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
     if (requests) result.requests = requests;
@@ -168,18 +174,24 @@ export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
 }
 
 /**
- * The share of a block's sampled time spent with our agent's frames on the stack.
- * @param {import('./block-samples.js').BlockSample[]} samples
- * @param {number} toolCapMs the most one sample of the agent's stands for (its work is brief steps: a gap it ends was not its)
+ * The time a block's samples of the agent stand for, one sampling interval each at most (its work is
+ * brief steps: a gap one of them ends was not its).
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {number} intervalMs
  */
-function agentShare(samples, toolCapMs) {
+function agentMs(samples, intervalMs) {
+  let ms = 0;
+  for (const s of samples) if (isToolSample(s.frames)) ms += Math.min(Math.max(0, s.weightMs), intervalMs);
+  return ms;
+}
+
+/** The share of a block's sampled time spent with our agent's frames on the stack. @param {import('./block-samples.js').BlockSample[]} samples */
+function agentShare(samples) {
   let agent = 0;
   let total = 0;
   for (const s of samples) {
-    const tool = isToolSample(s.frames);
-    const w = s.weightMs > 0 ? (tool ? Math.min(s.weightMs, toolCapMs) : s.weightMs) : 0;
+    const w = s.weightMs > 0 ? s.weightMs : 0;
     total += w;
-    if (tool) agent += w;
+    if (isToolSample(s.frames)) agent += w;
   }
   if (total > 0) return agent / total;
   return samples.length ? samples.filter((s) => isToolSample(s.frames)).length / samples.length : 0;
