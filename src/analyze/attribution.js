@@ -39,21 +39,26 @@ const SAMPLE_FRAMES = 12;
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
- *   processThread?: boolean}} context
+ *   processThread?: boolean, briefTool?: boolean}} context
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
- *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's)
- * @returns {{blocks: AttributedBlock[], topSites: Site[]}}
+ *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
+ *   agent on this thread does only brief steps (the production agent: no profile hand-over), so a sample of its own
+ *   stands for one sampling interval, never for a gap it ends (a crowded machine's), and the block is its own only when
+ *   that time leaves less than the threshold of it
+ * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[]}} coverage: one per block, in order
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
   const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})), sources);
   /** @type {Map<string, Site & {samples: number, culprit: boolean}>} */
   const sites = new Map();
+  /** @type {BlockCoverage[]} */
+  const coverage = [];
 
   const out = blocks.map((block) => {
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
-    const all = sampler.samplesIn(start, end);
+    const all = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
     // while the agent's async hook looked at the pool's callers, the hook's own frames are its cost
     const looks = (context.looks ?? []).filter((l) => l.t < end && l.t + l.durationMs > start);
     const samples = looks.length ? all.filter((s) => !inLook(s, looks)) : all;
@@ -68,7 +73,12 @@ export function attributeBlocks(blocks, profiles, context) {
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
     if (captureMs > 0) result.captureMs = round(captureMs);
     if (toolMs > 0) result.toolMs = round(toolMs);
-    if (isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0)) result.tool = true;
+    // the production agent's steps are brief: its samples stand for one interval each, and make the
+    // block its own only if they leave less than the threshold of it (a share of a few samples says nothing)
+    const tool = context.briefTool
+      ? isToolBlock(block.durationMs, toolMs + agentMs(samples, sampler.intervalMs(start, end)), 0, context.thresholdMs ?? 0)
+      : isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0);
+    if (tool) result.tool = true;
     const around = requestsOfBlock(start, context.blockRequests ?? []);
     const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
     if (requests) result.requests = requests;
@@ -77,26 +87,32 @@ export function attributeBlocks(blocks, profiles, context) {
     const gcMs = gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end);
     const gcShare = block.durationMs > 0 ? Math.min(1, gcMs / block.durationMs) : 0;
     Object.assign(result, { gcMs: round(gcMs), gcShare: round(gcShare) });
-    if (samples.length === 0) {
+    // The tool's own samples (the heartbeat, its messages, a profile hand-over) own none of the
+    // block's time and are never its culprit: what the app ran is judged from the others.
+    const appSamples = samples.filter((s) => !isToolSample(s.frames));
+    coverage.push(coverageOf(appSamples, start, end));
+    if (appSamples.length === 0) {
       const gc = gcShare >= 0.5;
       Object.assign(result, {
         stack: [], samples: [], topFrames: [], culprit: null, owners: [], call: null,
         cause: gc ? 'gc' : null, phase: gc ? 'gc' : null, fix: gc ? 'allocation' : 'none',
-        advice: gc ? gcOnlyAdvice(block.durationMs, gcShare) : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
+        advice: gc ? gcOnlyAdvice(block.durationMs, gcShare)
+          : samples.length ? 'only the tool\'s own work was sampled inside this block (the capture did not reach the app\'s code)'
+            : 'no stack sample fell inside this block (stacks off, or the capture did not reach it)',
       });
       return result;
     }
-    const blame = blameBlock(samples, block.durationMs);
+    const blame = blameBlock(appSamples, block.durationMs);
     let cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
     let phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
     // GC samples say the collector ran, not why the loop was held: they decide only when they
     // are the majority (or the observer saw pauses covering half the block).
     if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
     const best = blame.tops[0];
-    const d = diagnoseBlock(samples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests }, sources);
+    const d = diagnoseBlock(appSamples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests }, sources);
     Object.assign(result, {
-      stack: (d.stack ?? best?.sample ?? samples[0].frames).slice(0, MAX_FRAMES),
-      samples: spread(samples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
+      stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
+      samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
       topFrames: blame.tops.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round(t.ms), share: round(t.ms / block.durationMs) })),
       culprit: d.culprit, owners: d.owners, call: d.call,
       cause, phase, fix: d.fix, advice: d.advice,
@@ -121,7 +137,30 @@ export function attributeBlocks(blocks, profiles, context) {
     .map(({ samples: _n, culprit: _c, ...s }) => ({ ...s, blockedMs: round(s.blockedMs) }))
     .sort((a, b) => b.blockedMs - a.blockedMs)
     .slice(0, 20);
-  return { blocks: out, topSites };
+  return { blocks: out, topSites, coverage };
+}
+
+/**
+ * @typedef {{samples: number, firstMs: number | null, lastMs: number | null}} BlockCoverage how much of a block
+ *   the profile saw running the app's code: its samples taken inside the block (the tool's own left out),
+ *   the first and the last one's time from the block's start
+ */
+
+/**
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {number} start @param {number} end epoch ms
+ * @returns {BlockCoverage}
+ */
+function coverageOf(samples, start, end) {
+  let n = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const s of samples) {
+    if (s.t < start || s.t > end) continue;
+    n++;
+    if (s.t < first) first = s.t;
+    if (s.t > last) last = s.t;
+  }
+  return { samples: n, firstMs: n ? round(first - start) : null, lastMs: n ? round(last - start) : null };
 }
 
 /**
@@ -132,6 +171,17 @@ export function attributeBlocks(blocks, profiles, context) {
  */
 export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
+}
+
+/**
+ * The time a block's samples of the agent stand for, one sampling interval each at most (its work is
+ * brief steps: a gap one of them ends was not its).
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {number} intervalMs
+ */
+function agentMs(samples, intervalMs) {
+  let ms = 0;
+  for (const s of samples) if (isToolSample(s.frames)) ms += Math.min(Math.max(0, s.weightMs), intervalMs);
+  return ms;
 }
 
 /** The share of a block's sampled time spent with our agent's frames on the stack. @param {import('./block-samples.js').BlockSample[]} samples */

@@ -18,6 +18,8 @@ import { functionEnd } from '../sources/js-scan.js';
 const hasSource = (f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules');
 
 const PSEUDO = new Set(['(idle)', '(program)']);
+// the profile's clock and the heartbeat's agree to well under this (ms)
+const END_SLACK_MS = 1;
 const MAX_LINE = 400;
 
 export class BlockSampler {
@@ -41,9 +43,12 @@ export class BlockSampler {
    * Samples of [start, end] (epoch ms). The continuous profile sampled the whole block; the
    * watchdog's captures are the fallback (profile off, or a block that never ended).
    * @param {number} start @param {number} end
+   * @param {boolean} [ended] the block ended at `end` (the heartbeat that ran then measured it): a
+   *   sample taken after it ran the heartbeat or what came next, and stands for none of the block's
+   *   time, even when it ends a gap the profiler could not sample (a crowded machine's)
    * @returns {BlockSample[]}
    */
-  samplesIn(start, end) {
+  samplesIn(start, end, ended = false) {
     for (const kind of ['continuous', 'block']) {
       /** @type {BlockSample[]} */
       const found = [];
@@ -51,6 +56,7 @@ export class BlockSampler {
         if (p.kind !== kind || p.endEpochMs < start || p.startEpochMs > end) return;
         const spans = this.spansOf(p);
         for (let i = Math.max(0, lowerBound(p.times, start) - 1); i < p.times.length && spans.from[i] < end; i++) {
+          if (ended && p.times[i] > end + END_SLACK_MS) break;
           const weightMs = Math.min(end, spans.to[i]) - Math.max(start, spans.from[i]);
           if (!(weightMs > 0) && !(p.times[i] >= start && p.times[i] <= end)) continue;
           const frames = this.framesAt(p, index, p.leaves[i]);
@@ -61,6 +67,13 @@ export class BlockSampler {
       if (found.length) return found;
     }
     return [];
+  }
+
+  /** The sampling interval (ms) of the profiles over [start, end]: the longest. @param {number} start @param {number} end */
+  intervalMs(start, end) {
+    let ms = 0;
+    for (const p of this.profiles) if (p.endEpochMs >= start && p.startEpochMs <= end) ms = Math.max(ms, p.intervalUs / 1000);
+    return ms || 1;
   }
 
   /** @param {import('./profiles.js').TimedProfile} p */

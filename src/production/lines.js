@@ -20,13 +20,19 @@ export function startLine(s) {
 
 /**
  * A block as the log says it: when, how long, the culprit (owner, function, the line that called
- * it), the fix and the advice, the request it ran, and the stacks its time went through.
+ * it), the fix and the advice, the request it ran, and the stacks its time went through. A stall
+ * that was not the app's (its thread waited for a CPU most of it: `heldBy` "machine"; the tool's
+ * own work: "tool"), and a block the capture saw too little of (`captured` "partial"), name no
+ * culprit: their `note` says why.
  * @param {any} b an attributed block with its epoch start `t`
- * @param {{pid: number, loop: string, cwd: string, captured: boolean}} m
+ * @param {{pid: number, loop: string, cwd: string, captured: boolean | 'partial', heldBy?: 'app' | 'machine' | 'tool',
+ *   seen?: {samples: number, firstMs: number | null} | null}} m seen: the capture's samples of the app's code in the block
  */
 export function blockLine(b, m) {
   const rel = (/** @type {string} */ url) => (url && path.isAbsolute(url) && !path.relative(m.cwd, url).startsWith('..') ? path.relative(m.cwd, url) : url);
-  const c = b.culprit ?? null;
+  const heldBy = m.heldBy ?? 'app';
+  const named = heldBy === 'app' && m.captured === true;
+  const c = named ? b.culprit ?? null : null;
   /** @type {Map<string, {frames: string[], ms: number}>} */
   const byStack = new Map();
   const samples = Array.isArray(b.samples) ? b.samples : [];
@@ -38,21 +44,47 @@ export function blockLine(b, m) {
     x.ms += each;
     byStack.set(key, x);
   }
+  const note = heldBy !== 'app' || m.captured === 'partial' ? noteOf(b, heldBy, m.seen ?? null) : null;
   return {
     event: 'block', t: new Date(b.t).toISOString(), pid: m.pid, loop: m.loop,
-    durationMs: round(b.durationMs), cause: b.cause ?? null, phase: b.phase ?? null,
+    durationMs: round(b.durationMs), cause: named ? b.cause ?? null : null, phase: named ? b.phase ?? null : null,
     culprit: c ? {
       label: c.label ?? c.functionName, function: c.functionName, file: rel(c.url), line: c.line,
       owner: c.owner ?? null,
       calledFrom: c.calledFrom ? { function: c.calledFrom.functionName, file: rel(c.calledFrom.url), line: c.calledFrom.line } : null,
     } : null,
-    fix: b.fix ?? null, advice: b.advice ?? null, gcShare: b.gcShare ?? null,
+    fix: named ? b.fix ?? null : null, advice: named || (heldBy === 'app' && m.captured === false) ? b.advice ?? null : null, gcShare: b.gcShare ?? null,
     request: b.requests?.label ?? null, waited: b.requests?.waited ?? null,
-    owners: (b.owners ?? []).slice(0, 4),
-    stack: (b.stack ?? []).slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel)),
+    owners: named ? (b.owners ?? []).slice(0, 4) : [],
+    stack: named ? (b.stack ?? []).slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel)) : [],
+    // what a partial capture saw is kept as it was seen: stacks with the time they stood for
     stacks: [...byStack.values()].sort((x, y) => y.ms - x.ms).slice(0, MAX_STACKS).map((x) => ({ ms: round(x.ms), frames: x.frames })),
     captured: m.captured,
+    ...(typeof b.waitMs === 'number' ? { waitMs: round(b.waitMs) } : {}),
+    ...(typeof b.runMs === 'number' ? { runMs: round(b.runMs) } : {}),
+    ...(heldBy !== 'app' ? { heldBy } : {}),
+    ...(note ? { note } : {}),
   };
+}
+
+/**
+ * Why a block line names no culprit. @param {any} b @param {'app' | 'machine' | 'tool'} heldBy
+ * @param {{samples: number, firstMs: number | null} | null} seen
+ */
+function noteOf(b, heldBy, seen) {
+  const ms = Math.round(b.durationMs);
+  const wait = typeof b.waitMs === 'number' ? Math.round(b.waitMs) : null;
+  const run = typeof b.runMs === 'number' ? Math.round(b.runMs) : null;
+  if (heldBy === 'machine') {
+    if (wait !== null && wait > 0 && run !== null && run + wait >= 0.5 * b.durationMs) {
+      return `the loop's thread waited for a CPU ${wait} ms of this ${ms} ms stall and ran ${run} ms: the machine was overloaded, the app's code did not hold the loop past the threshold`;
+    }
+    return `the loop's thread neither ran nor waited for a CPU most of this ${ms} ms stall, in no call that waits: the system held it (page faults, a paused VM), not the app's code`;
+  }
+  if (heldBy === 'tool') return `this ${ms} ms stall was the tool's own work${b.toolMs ? ` (${Math.round(b.toolMs)} ms of it)` : ''}: not the app's; please report it`;
+  const n = seen?.samples ?? 0;
+  const from = n && seen?.firstMs !== null && seen?.firstMs !== undefined ? `, from ${Math.round(seen.firstMs)} ms into it` : '';
+  return `the stack capture started too late or saw too little of this ${ms} ms block (${n ? `${n} stack sample(s) of the app's code${from}` : 'no stack sample of the app\'s code'}${wait ? `; its thread waited for a CPU ${wait} ms of it` : ''}): too little to name what held the loop`;
 }
 
 /**

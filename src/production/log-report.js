@@ -44,7 +44,10 @@ export function logToReport(text, c) {
   const to = times.length ? Math.max(...times) : 0;
   const start = lines.find((l) => l.event === 'start') ?? null;
   const stats = lines.filter((l) => l.event === 'stats');
-  const blockLines = lines.filter((l) => l.event === 'block');
+  // stalls the machine or the tool held are reported apart, never as the app's blocks (as in a run)
+  const stallLines = lines.filter((l) => l.event === 'block');
+  const blockLines = stallLines.filter((l) => !l.heldBy || l.heldBy === 'app');
+  const startedAt = (/** @type {any} */ l) => round(Date.parse(l.t) - from);
   const thresholdMs = Number(start?.settings?.thresholdMs) || 200;
   const pids = new Set(lines.map((l) => l.pid));
 
@@ -84,8 +87,14 @@ export function logToReport(text, c) {
     topSites: topSites(blocks),
     routes: routesOf(stats, blocks),
     warmup: null,
-    toolStalls: { beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0, blocks: [] },
-    machine: { runWaitMs: null, lagP99WithoutWaitMs: null, runWaitShare: null, starvedBlocks: [] },
+    toolStalls: {
+      beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0,
+      blocks: stallLines.filter((l) => l.heldBy === 'tool').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, toolMs: 0 })),
+    },
+    machine: {
+      runWaitMs: null, lagP99WithoutWaitMs: null, runWaitShare: null,
+      starvedBlocks: stallLines.filter((l) => l.heldBy === 'machine').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, waitMs: l.waitMs ?? 0 })),
+    },
     threadPool: null,
     threads: null,
     workers: [],
@@ -96,12 +105,13 @@ export function logToReport(text, c) {
     verdict: { status: 'responsive', reasons: [] },
     loop: null,
     findings: [],
-    notes: notesOf(lines, stats, blockLines, pids, unreadable),
+    notes: notesOf(lines, stats, stallLines, pids, unreadable),
     budgets: [],
     artifacts: {},
   };
   report.verdict = verdict(report, thresholdMs);
-  const profile = profileOf(blockLines, from);
+  // the flame graph: the stacks of the blocks named from a full capture (a partial one's few samples would weigh as much)
+  const profile = profileOf(blockLines.filter((l) => l.captured === true || l.captured === undefined), from);
   if (profile) report.profile = { file: 'profile.cpuprofile', startEpochMs: from, intervalUs: 1000 };
   return { report, profile };
 }
@@ -189,6 +199,12 @@ function notesOf(lines, stats, blocks, pids, unreadable) {
   const dropped = stats.reduce((sum, s) => sum + (s.dropped ?? 0), 0);
   if (dropped) notes.push(`${dropped} block(s) were not written: the log's rate limit (EVENTLOOP_PROBE_MAX_BLOCKS) dropped them`);
   if (unreadable) notes.push(`${unreadable} line(s) of the log could not be read`);
+  const machine = blocks.filter((b) => b.heldBy === 'machine').length;
+  const tool = blocks.filter((b) => b.heldBy === 'tool').length;
+  if (machine) notes.push(`${machine} stall(s) of the loop were the machine's (its thread waited for a CPU, or was held by the system, most of the time): not counted as the app's blocks`);
+  if (tool) notes.push(`${tool} stall(s) of the loop were the tool's own work: not counted as the app's blocks; please report it`);
+  const partial = blocks.filter((b) => b.captured === 'partial').length;
+  if (partial) notes.push(`${partial} block(s) name no culprit: the stack capture started too late or saw too little of them`);
   for (const l of lines.filter((x) => x.event === 'note')) notes.push(`pid ${l.pid}: ${l.text}`);
   return notes;
 }

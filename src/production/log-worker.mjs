@@ -21,12 +21,19 @@ const data = /** @type {any} */ (workerData);
 const { settings } = data;
 const beat = new Float64Array(data.heartbeat, 0, 4);
 const POLL_MS = Math.max(10, Math.round(settings.thresholdMs / 4));
+// a loop that keeps beating is looked at this often at least (its messages wake this thread anyway)
+const MAX_SLEEP_MS = 1000;
 const START_AFTER_MS = settings.thresholdMs / 2;
 const SAMPLING_US = 1000;
-// a block the main thread reported is written once its capture ended and its requests came (the
-// main thread sends them a second after the block), or after this long without them
+// a block the main thread reported is written once its capture ended and its requests and garbage
+// collection came (the main thread sends them on a heartbeat 50 ms or more after the block), or
+// after this long without them
 const PAIR_WAIT_MS = 2500;
 const KEEP_CAPTURES = 8;
+// a capture names a block's culprit when it holds at least this many samples of the app's code,
+// the first of them before the last third of the block (else the block is written as 'partial')
+const MIN_SAMPLES = 5;
+const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
 
 const session = new inspector.Session();
@@ -35,19 +42,21 @@ session.connectToMainThread();
 const send = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
 
 // the analysis is loaded once the watch runs: a block right after start-up is captured too
-/** @type {Promise<{timeProfile: typeof import('../analyze/profiles.js').timeProfile, attributeBlocks: typeof import('../analyze/attribution.js').attributeBlocks, sources: import('../sources/app-sources.js').AppSources}> | null} */
+/** @type {Promise<{timeProfile: typeof import('../analyze/profiles.js').timeProfile, attributeBlocks: typeof import('../analyze/attribution.js').attributeBlocks,
+ *   ownerOf: typeof import('../analyze/ownership.js').ownerOf, sources: import('../sources/app-sources.js').AppSources}> | null} */
 let analysis = null;
-const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../sources/app-sources.js')])
-  .then(([p, a, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, sources: new s.AppSources() })));
-/** @type {{from: number, to: number, profile: any, epochOffsetMs: number}[]} */
+const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../analyze/ownership.js'), import('../sources/app-sources.js')])
+  .then(([p, a, o, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, ownerOf: o.ownerOf, sources: new s.AppSources() })));
+/** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number}[]} */
 const captures = [];
 /** @type {{t: number, durationMs: number, waitMs?: number, runMs?: number, at: number}[]} */
 const pending = [];
-/** @type {{t: number, durationMs: number}[]} */ const gcPauses = [];
-/** @type {any[]} */ const gcRuns = [];
+/** @type {{t: number, pauses: {t: number, durationMs: number}[], runs: any[]}[]} the garbage collection in each block */
+const blockGc = [];
 /** @type {any[]} */ const blockRequests = [];
 let capturing = false;
 let captureFrom = 0;
+let captureStartMs = 0;
 let failures = 0;
 let dropped = 0;
 let minute = { start: 0, written: 0 };
@@ -56,8 +65,7 @@ let sink = makeSink();
 parentPort?.on('message', (/** @type {any} */ m) => {
   if (!m || typeof m.type !== 'string') return;
   if (m.type === 'block') pending.push({ ...m, at: epochNow() });
-  else if (m.type === 'gc') gcPauses.push(m);
-  else if (m.type === 'gcrun') gcRuns.push(m);
+  else if (m.type === 'block-gc') blockGc.push(m);
   else if (m.type === 'block-requests') blockRequests.push(m);
   else if (m.type === 'start') sink.write(startLine({ t: m.t, pid: data.pid, loop: data.loop, nodeVersion: data.nodeVersion, argv: data.argv, settings, tool: TOOL }));
   else if (m.type === 'stats') {
@@ -68,10 +76,23 @@ parentPort?.on('message', (/** @type {any} */ m) => {
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long to sleep before the next look: while a capture runs, until the loop may have turned
+ * (POLL_MS); else until the moment the loop would be START_AFTER_MS late if it has not beaten by
+ * then (a loop that keeps beating pushes that moment on: one wake-up per few beats, and a capture
+ * that starts as soon as a block is that old, not up to a poll later).
+ */
+function nextLookMs() {
+  if (capturing || beat[0] <= 0) return POLL_MS;
+  const due = beat[0] + settings.resolutionMs + START_AFTER_MS - epochNow();
+  // blocks waiting for their requests are written on a look
+  return Math.max(1, Math.min(due, pending.length ? POLL_MS : MAX_SLEEP_MS));
+}
+
 async function watch() {
   setTimeout(() => { loadAnalysis().catch(() => {}); }, 0);
   while (beat[1] !== 1) {
-    await sleep(POLL_MS);
+    await sleep(nextLookMs());
     const late = epochNow() - beat[0] - settings.resolutionMs;
     try {
       if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startCapture();
@@ -91,10 +112,13 @@ async function watch() {
 
 async function startCapture() {
   beat[2] = 1;
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
-  await send('Profiler.start');
+  // sent together: the app's thread answers them in order, and a crowded machine does not
+  // delay the start by scheduling this thread between them
+  const t = epochNow();
+  await Promise.all([send('Profiler.enable'), send('Profiler.setSamplingInterval', { interval: SAMPLING_US }), send('Profiler.start')]);
   captureFrom = epochNow();
+  // the profiler's start runs on the app's thread (V8 walks its compiled code): at most this long
+  captureStartMs = captureFrom - t;
   capturing = true;
 }
 
@@ -104,7 +128,7 @@ async function stopCapture() {
   try {
     const { profile } = await send('Profiler.stop');
     await send('Profiler.disable');
-    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs });
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: captureStartMs });
     if (captures.length > KEEP_CAPTURES) captures.shift();
   } finally {
     beat[2] = 0;
@@ -118,30 +142,50 @@ async function writePending(all) {
     const end = b.t + b.durationMs;
     const capture = captures.find((c) => c.from < end && c.to > b.t);
     const requests = !settings.requests || blockRequests.some((r) => Math.abs(r.t - b.t) <= 2);
-    if (!all && (!capture || !requests) && (capturing || now - b.at < PAIR_WAIT_MS)) continue;
+    const gc = blockGc.some((g) => g.t === b.t);
+    if (!all && (!capture || !requests || !gc) && (capturing || now - b.at < PAIR_WAIT_MS)) continue;
     pending.splice(pending.indexOf(b), 1);
     if (!allowed(now)) continue;
-    const line = blockLine(await diagnose(b, capture), { pid: data.pid, loop: data.loop, cwd: data.cwd, captured: Boolean(capture) });
+    const { block, heldBy, captured, seen } = await diagnose(b, capture);
+    const line = blockLine(block, { pid: data.pid, loop: data.loop, cwd: data.cwd, captured, heldBy, seen });
     sink.write(line);
     parentPort?.postMessage({ type: 'block', line });
   }
 }
 
 /**
- * The block, diagnosed from its capture as `run` diagnoses a block from its profile.
+ * The block, diagnosed from its capture as `run` diagnoses a block from its profile; whose stall it
+ * was (the app's, the machine's, the tool's: `run`'s rule), and how much of it the capture saw.
  * @param {{t: number, durationMs: number, waitMs?: number, runMs?: number}} b @param {typeof captures[number] | undefined} capture
+ * @returns {Promise<{block: any, heldBy: 'app' | 'machine' | 'tool', captured: boolean | 'partial', seen: {samples: number, firstMs: number | null} | null}>}
  */
 async function diagnose(b, capture) {
-  const { timeProfile, attributeBlocks, sources } = await loadAnalysis();
+  const { timeProfile, attributeBlocks, ownerOf, sources } = await loadAnalysis();
   const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: SAMPLING_US, profile: capture.profile }, 'capture')] : [];
+  // the capture's start held the app's thread at most this long, inside the block
+  const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
+  const gc = blockGc.find((g) => g.t === b.t);
   try {
-    const { blocks } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, gcPauses, gcRuns, blockRequests,
+    const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [], blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true,
     });
-    return { ...blocks[0], t: b.t };
+    const block = { ...blocks[0], t: b.t };
+    const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });
+    const heldBy = owner === 'starved' ? 'machine' : owner;
+    return { block, heldBy, captured: !capture ? false : enough(coverage[0], b.durationMs) ? true : 'partial', seen: coverage[0] };
   } catch (error) {
-    return { startMs: 0, durationMs: b.durationMs, t: b.t, advice: `the analysis failed: ${/** @type {Error} */ (error).message}` };
+    return { block: { startMs: 0, durationMs: b.durationMs, t: b.t, advice: `the analysis failed: ${/** @type {Error} */ (error).message}` }, heldBy: 'app', captured: Boolean(capture), seen: null };
   }
+}
+
+/**
+ * Whether a capture saw enough of a block to name what held it: a few samples of the app's code,
+ * from early enough that they are not only its tail (a capture that starts late, on a crowded
+ * machine, may catch only the response being written after the work).
+ * @param {{samples: number, firstMs: number | null}} c @param {number} durationMs
+ */
+function enough(c, durationMs) {
+  return c.samples >= MIN_SAMPLES && c.firstMs !== null && durationMs - c.firstMs >= MIN_SEEN_SHARE * durationMs;
 }
 
 /** The rate limit: at most maxBlocksPerMin block lines a minute, the rest counted. @param {number} now */
@@ -158,7 +202,7 @@ function allowed(now) {
 /** Bounded memory: what is older than a block could still need goes. */
 function prune() {
   const old = epochNow() - KEEP_EVENTS_MS;
-  for (const list of [gcPauses, gcRuns, blockRequests]) {
+  for (const list of [blockGc, blockRequests]) {
     while (list.length && list[0].t < old) list.shift();
   }
 }

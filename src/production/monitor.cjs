@@ -17,6 +17,10 @@ const { epochNow } = require('../agent/clock.cjs');
 const { startOtel } = require('./otel.cjs');
 
 const LONG_GC_MS = 10;
+// a block's garbage collection is sent once the collections around its end are in
+const SETTLE_MS = 50;
+// garbage-collection events kept for the blocks to come: the last this many of each kind
+const KEEP_GC = 500;
 /** Marks our own worker: the register preload that the worker inherits stays inert in it. */
 const OWN_WORKER = '__eventloopProbeProduction';
 
@@ -39,22 +43,56 @@ function startMonitor(settings) {
       // the worker is gone: the app goes on
     }
   };
-  const requests = settings.requests ? new RequestMeter((event) => post(event)) : null;
+  // pieces turned off to see what each costs (bench/overhead.js: register~requests+gc)
+  const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
+  const requests = settings.requests && !off.includes('requests') ? new RequestMeter((event) => post(event)) : null;
   let blocks = 0;
-  const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000 }, (block) => {
+  // The garbage collector's pauses stay here (bounded) until a block needs them: no message, and
+  // no wake-up of the worker, per collection.
+  /** @type {{t: number, durationMs: number}[]} */
+  const gcPauses = [];
+  /** @type {{t: number, endT: number, totalMs: number, count: number}[]} */
+  const gcRuns = [];
+  /** @type {{t: number, end: number}[]} blocks whose garbage collection is not sent yet */
+  const settling = [];
+  let nextStats = Infinity;
+  let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
+  let stopped = false;
+  const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000, timeline: false }, (block) => {
     blocks++;
     requests?.block(block.t, block.durationMs);
+    settling.push({ t: block.t, end: block.t + block.durationMs });
     post({ type: 'block', ...block });
-  }, (now) => { beat[0] = now; });
+  }, (now) => {
+    beat[0] = now;
+    // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
+    if (settling.length || requests?.pending.length) settle(now, false);
+    if (now >= nextStats) {
+      nextStats = now + settings.statsS * 1000;
+      stats();
+    }
+  });
   const gc = new GcObserver(LONG_GC_MS, (t, durationMs) => {
-    if (durationMs >= LONG_GC_MS) post({ type: 'gc', t, durationMs });
-  }, (run) => post({ type: 'gcrun', ...run }));
-  let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
-  let statsTimer = /** @type {NodeJS.Timeout | null} */ (null);
-  let flushTimer = /** @type {NodeJS.Timeout | null} */ (null);
-  let stopped = false;
+    if (durationMs >= LONG_GC_MS) keep(gcPauses, { t, durationMs });
+  }, (run) => keep(gcRuns, run));
 
-  try {
+  /**
+   * Sends what the blocks that have settled need besides their capture: the requests around them
+   * and the garbage collection in them. @param {number} now @param {boolean} all
+   */
+  function settle(now, all) {
+    requests?.flush(all);
+    const due = settling.filter((b) => all || now - b.end >= SETTLE_MS);
+    if (!due.length) return;
+    gc.drain();
+    for (const b of due) {
+      settling.splice(settling.indexOf(b), 1);
+      const inBlock = (/** @type {number} */ from, /** @type {number} */ to) => from < b.end && to > b.t;
+      post({ type: 'block-gc', t: b.t, pauses: gcPauses.filter((p) => inBlock(p.t, p.t + p.durationMs)), runs: gcRuns.filter((r) => inBlock(r.t, r.endT)) });
+    }
+  }
+
+  if (!off.includes('worker')) try {
     worker = new Worker(path.join(__dirname, 'log-worker.mjs'), {
       workerData: { [OWN_WORKER]: true, heartbeat, settings, pid: process.pid, loop, cwd: process.cwd(), argv: process.argv.slice(1), nodeVersion: process.version },
       stdout: true, stderr: false, execArgv: [], env: { ...process.env, NODE_OPTIONS: '' },
@@ -84,15 +122,9 @@ function startMonitor(settings) {
 
   try {
     if (settings.otel) otel = startOtel(loop);
-    monitor.start();
-    gc.start();
-    if (settings.statsS > 0) {
-      statsTimer = setInterval(stats, settings.statsS * 1000);
-      statsTimer.unref();
-    }
-    // the requests around each block go once it has settled
-    flushTimer = setInterval(() => { gc.drain(); requests?.flush(); }, 1000);
-    flushTimer.unref();
+    if (!off.includes('beat')) monitor.start();
+    if (!off.includes('gc')) gc.start();
+    if (settings.statsS > 0) nextStats = epochNow() + settings.statsS * 1000;
     post({ type: 'start', t: epochNow() });
   } catch (error) {
     writeOnce(`eventloop-probe: the production agent could not start: ${/** @type {Error} */ (error).message}`);
@@ -102,11 +134,9 @@ function startMonitor(settings) {
     if (stopped) return;
     stopped = true;
     try {
-      if (statsTimer) clearInterval(statsTimer);
-      if (flushTimer) clearInterval(flushTimer);
+      nextStats = Infinity;
       monitor.stop();
-      gc.drain();
-      requests?.flush(true);
+      settle(epochNow(), true);
       if (settings.statsS > 0) stats();
       requests?.stop();
       gc.stop();
@@ -119,6 +149,12 @@ function startMonitor(settings) {
     }
   };
   return emitter;
+}
+
+/** Appends to a bounded list (the oldest go). @template T @param {T[]} list @param {T} item */
+function keep(list, item) {
+  list.push(item);
+  if (list.length > KEEP_GC) list.splice(0, list.length - KEEP_GC / 2);
 }
 
 let said = false;

@@ -55,11 +55,11 @@ function startOtel(loop) {
       blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
       blockTime.record(line.durationMs / 1000, attrs);
       logger?.emit({
-        severityText: 'WARN', body: line.advice ?? `event loop blocked ${line.durationMs} ms`,
+        severityText: 'WARN', body: line.advice ?? line.note ?? `event loop blocked ${line.durationMs} ms`,
         attributes: {
           ...attrs, 'eventloop_probe.duration_ms': line.durationMs, 'eventloop_probe.culprit': line.culprit?.label ?? '',
           'eventloop_probe.fix': line.fix ?? '', 'eventloop_probe.request': line.request ?? '', 'code.filepath': line.culprit?.calledFrom?.file ?? '',
-          'code.lineno': line.culprit?.calledFrom?.line ?? 0,
+          'code.lineno': line.culprit?.calledFrom?.line ?? 0, 'eventloop_probe.held_by': line.heldBy ?? 'app',
         },
       });
     },

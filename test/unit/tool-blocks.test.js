@@ -130,3 +130,47 @@ test('a CPU profile asked for and missing says why, never a guess', async () => 
   assert.match(base({ stillRunningAtEnd: false }).stacks.lost ?? '', /the app ended before/);
   assert.equal(base({ stacks: { mode: 'running', profile: false } }).stacks.lost, undefined, '--no-profile: nothing lost');
 });
+
+/**
+ * A capture (profile of kind 'block') from epoch `from`: samples at the given ms, of the handler
+ * (leaf 2) or of the agent (leaf 3, under its frames and node:inspector's post).
+ * @param {number} from @param {number[]} times @param {number[]} leaves
+ */
+function captureOf(from, times, leaves) {
+  return timeProfile({
+    kind: 'block', epochOffsetMs: from, intervalUs: 1000,
+    profile: {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
+        { id: 2, callFrame: cf('handler', 'file:///app/server.js'), children: [] },
+        { id: 4, callFrame: cf('beat', AGENT_URL), children: [5] },
+        { id: 5, callFrame: cf('post', 'node:inspector'), children: [3] },
+        { id: 3, callFrame: cf('dispatch', ''), children: [] },
+      ],
+      startTime: 0, endTime: 110_000, samples: leaves, timeDeltas: times.map((t, i) => (t - (times[i - 1] ?? 0)) * 1000),
+    },
+  }, 'capture');
+}
+
+test('on a crowded machine\'s sparse samples, the tool\'s own are never an owner or the culprit', () => {
+  const from = 3_000_000;
+  // a 100 ms block: the handler sampled at 5 and 20 ms; the agent's heartbeat (its frames over
+  // node:inspector's post) at 90 ms, ending a 70 ms gap; and again at 104 ms, after the block ended
+  const profile = captureOf(from, [5, 20, 90, 104], [2, 2, 3, 3]);
+  // the production agent: its work on the app's thread is brief steps only
+  const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: 100 }], [profile], { from, cwd: '/app', thresholdMs: 50, briefTool: true });
+  const [b] = blocks;
+  assert.equal(b.tool, undefined, 'the app\'s block');
+  assert.equal(b.culprit?.functionName, 'handler');
+  assert.deepEqual(b.owners?.map((o) => o.kind), ['app'], JSON.stringify(b.owners));
+  assert.ok(b.samples?.every((s) => s.stack[0].functionName === 'handler'));
+  assert.deepEqual(coverage, [{ samples: 2, firstMs: 5, lastMs: 20 }], 'the app\'s samples inside the block');
+});
+
+test('a late capture that caught one sample of the app and two of the agent: still the app\'s block', () => {
+  const from = 4_000_000;
+  const profile = captureOf(from, [95, 97, 99], [2, 3, 3]);
+  const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: 100 }], [profile], { from, cwd: '/app', thresholdMs: 50, briefTool: true });
+  assert.equal(blocks[0].tool, undefined, 'two samples of the agent stand for 2 ms of a 100 ms block');
+  assert.deepEqual(coverage, [{ samples: 1, firstMs: 95, lastMs: 95 }]);
+});

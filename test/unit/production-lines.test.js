@@ -1,0 +1,62 @@
+// The production log's block lines say what the agent decided: a block named from a full capture,
+// a block the capture saw too little of ('partial': no culprit, a note), a stall the machine held
+// (never the app's); `report <log>` keeps those apart as a run does.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { blockLine } from '../../src/production/lines.js';
+import { logToReport } from '../../src/production/log-report.js';
+
+const culprit = { functionName: 'renderReport', url: '/srv/app.js', line: 7, owner: { kind: 'app', name: 'app' }, label: 'renderReport app.js:11', calledFrom: { functionName: 'renderReport', url: '/srv/app.js', line: 11 } };
+const attributed = {
+  t: Date.parse('2026-11-24T10:00:00Z'), startMs: 0, durationMs: 260, waitMs: 5, runMs: 250, cause: 'sync', phase: 'poll', culprit, fix: 'own-loop',
+  advice: 'renderReport ran 260 ms without yielding', owners: [{ kind: 'app', name: 'app', ms: 260, share: 1 }],
+  stack: [{ functionName: 'renderReport', url: '/srv/app.js', line: 7 }],
+  samples: [{ tMs: 200, stack: [{ functionName: 'end', url: 'node:_http_outgoing', line: 1 }] }],
+};
+const m = { pid: 7, loop: 'main', cwd: '/srv' };
+
+test('a block named from its capture: culprit, fix, advice', () => {
+  const line = blockLine(attributed, { ...m, captured: true });
+  assert.equal(line.culprit?.label, 'renderReport app.js:11');
+  assert.equal(line.culprit?.file, 'app.js');
+  assert.equal(line.fix, 'own-loop');
+  assert.equal(line.captured, true);
+  assert.equal(line.heldBy, undefined);
+  assert.equal(line.note, undefined);
+  assert.equal(line.runMs, 250);
+});
+
+test('a capture that saw too little names no culprit and says so', () => {
+  const line = blockLine(attributed, { ...m, captured: 'partial', seen: { samples: 2, firstMs: 200 } });
+  assert.equal(line.captured, 'partial');
+  assert.equal(line.culprit, null);
+  assert.equal(line.fix, null);
+  assert.equal(line.advice, null);
+  assert.deepEqual(line.owners, []);
+  assert.match(line.note ?? '', /2 stack sample\(s\) of the app's code, from 200 ms into it/);
+  assert.equal(line.stacks.length, 1, 'what it saw is kept');
+});
+
+test('a stall the machine held is not the app\'s block', () => {
+  const starved = { ...attributed, waitMs: 230, runMs: 30 };
+  const line = blockLine(starved, { ...m, captured: true, heldBy: 'machine' });
+  assert.equal(line.heldBy, 'machine');
+  assert.equal(line.culprit, null);
+  assert.match(line.note ?? '', /waited for a CPU 230 ms of this 260 ms stall and ran 30 ms/);
+  // report <log>: the machine's stall is apart, the partial block is the app's (unnamed)
+  const log = [
+    { event: 'start', t: '2026-11-24T09:59:59.000Z', pid: 7, loop: 'main', settings: { thresholdMs: 100 } },
+    blockLine(attributed, { ...m, captured: true }),
+    line,
+    blockLine({ ...attributed, t: attributed.t + 1000 }, { ...m, captured: 'partial', seen: { samples: 1, firstMs: 240 } }),
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const { report, profile } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  assert.equal(report.blocks.length, 2);
+  assert.deepEqual(report.blocks.map((b) => b.culprit?.functionName ?? null), ['renderReport', null]);
+  assert.equal(report.machine.starvedBlocks.length, 1);
+  assert.ok(report.notes.some((n) => /1 stall\(s\) of the loop were the machine's/.test(n)), report.notes.join('\n'));
+  assert.ok(report.notes.some((n) => /1 block\(s\) name no culprit/.test(n)), report.notes.join('\n'));
+  // the flame graph holds the named block's stacks only
+  assert.equal(profile?.samples.length, 260);
+});
