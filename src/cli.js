@@ -4,12 +4,12 @@
 import { Command, Option, CommanderError } from 'commander';
 import { EXIT, ProbeError } from './errors.js';
 import { TOOL } from './tool.js';
-import { run } from './commands/run.js';
-import { reportCommand } from './commands/report.js';
-import { compareCommand } from './commands/compare-command.js';
-import { attachCommand } from './commands/attach-command.js';
-import { printRunResult, printRepeatResult } from './commands/print-run.js';
-import { repeatRuns } from './commands/repeat.js';
+import { run } from './commands/run/run.js';
+import { reportCommand } from './commands/report/report.js';
+import { compareCommand } from './commands/compare/command.js';
+import { attachCommand } from './commands/attach/command.js';
+import { printRunResult, printRepeatResult } from './commands/shared/print-result.js';
+import { repeatRuns } from './commands/run/repeat.js';
 import { renderRunTables } from './report/table.js';
 import { renderBaselineTable } from './report/baseline-table.js';
 import { chalkFor } from './report/colors.js';

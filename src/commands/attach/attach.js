@@ -6,21 +6,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EXIT, ProbeError } from '../errors.js';
-import { prepareOutDir } from '../launch/out-dir.js';
+import { EXIT, ProbeError } from '../../errors.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
 import crypto from 'node:crypto';
-import { inspectProcess } from '../attach/process-info.js';
-import { listeningSockets } from '../attach/listening.js';
-import { serverBelow } from '../attach/find-server.js';
-import { openInspector, closeInspectorVia } from '../attach/inspector.js';
-import { checkSameFiles, injectAgent } from '../attach/inject.js';
-import { chooseOrigin } from '../attach/origin.js';
-import { Cdp } from '../attach/cdp.js';
-import { injectThreads } from '../attach/threads.js';
-import { AgentLink } from '../attach/agent-link.js';
-import { measureWindow } from './measure-window.js';
-import { stacksConfig } from './run-stacks.js';
-import { Progress } from './progress.js';
+import { inspectProcess } from '../../attach/process-info.js';
+import { listeningSockets } from '../../attach/listening.js';
+import { serverBelow } from '../../attach/find-server.js';
+import { openInspector, closeInspectorVia } from '../../attach/inspector.js';
+import { checkSameFiles, injectAgent } from '../../attach/inject.js';
+import { chooseOrigin } from '../../attach/origin.js';
+import { Cdp } from '../../attach/cdp.js';
+import { injectThreads } from '../../attach/threads.js';
+import { AgentLink } from '../../attach/agent-link.js';
+import { measureWindow } from '../shared/measure-window.js';
+import { stacksConfig } from '../shared/loop-profiles.js';
+import { Progress } from '../shared/progress.js';
 import { buildAttachReport } from './attach-report.js';
 
 const WINDOW_MS = 100;
@@ -29,13 +29,13 @@ const INSPECTOR_GONE_MS = 3000;
 const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
- * @typedef {Omit<import('./run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
+ * @typedef {Omit<import('../run/run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
  *   pid: number, attachTimeout: number}} AttachOptions attachTimeout: seconds
  */
 
 /**
  * @param {AttachOptions} given the options; given.pid: the pid given (npm, a shell: the app below it is measured)
- * @param {import('./run.js').RunIO} io
+ * @param {import('../run/run.js').RunIO} io
  * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
  */
 export async function attach(given, io) {
@@ -99,7 +99,7 @@ export async function attach(given, io) {
 /**
  * Opens the inspector, starts the agent through it, and hangs up. Whatever fails after the port
  * opened, the inspector is closed again before we give up.
- * @param {number} pid @param {import('../attach/listening.js').ListeningSocket[]} before @param {object} config
+ * @param {number} pid @param {import('../../attach/listening.js').ListeningSocket[]} before @param {object} config
  * @param {{timeoutMs: number, abort: AbortSignal}} options
  */
 async function inject(pid, before, config, options) {

@@ -1,30 +1,30 @@
 // The report of an attach: the same report.json, tables, budgets and exit codes as `run`, with
 // what attaching adds (target.attached, the uptime at attach, the ports before and after).
 
-import { EXIT } from '../errors.js';
-import { TOOL } from '../tool.js';
-import { readAgentData } from '../analyze/agent-data.js';
-import { buildReport } from '../analyze/build-report.js';
-import { readProfiles } from '../analyze/profiles.js';
-import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { connectionNotes, agentErrorNotes } from '../analyze/run-notes.js';
-import { keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
-import { writeReportFolder, budgetMessage } from './write-report.js';
-import { artifactsFor } from '../report/write-folder.js';
-import { FORMATS } from '../options.js';
+import { EXIT } from '../../errors.js';
+import { TOOL } from '../../tool.js';
+import { readAgentData } from '../../analyze/agent-data.js';
+import { buildReport } from '../../analyze/build-report.js';
+import { readProfiles } from '../../analyze/profiles.js';
+import { mergeContinuous } from '../../analyze/merge-profiles.js';
+import { connectionNotes, agentErrorNotes } from '../../analyze/run-notes.js';
+import { keepProfile, otherLoops, loopArtifacts } from '../shared/loop-profiles.js';
+import { writeReportFolder, budgetMessage } from '../write-report.js';
+import { artifactsFor } from '../../report/write-folder.js';
+import { FORMATS } from '../../options.js';
 
-/** @typedef {import('../attach/listening.js').ListeningSocket} ListeningSocket */
+/** @typedef {import('../../attach/listening.js').ListeningSocket} ListeningSocket */
 
 /**
- * @param {{opts: import('./attach.js').AttachOptions, io: import('./run.js').RunIO,
- *   info: import('../attach/process-info.js').ProcessInfo,
- *   found: ReturnType<typeof import('../attach/find-server.js').serverBelow>,
+ * @param {{opts: import('./attach.js').AttachOptions, io: import('../run/run.js').RunIO,
+ *   info: import('../../attach/process-info.js').ProcessInfo,
+ *   found: ReturnType<typeof import('../../attach/find-server.js').serverBelow>,
  *   injected: {pid: number, nodeVersion: string, uptimeS: number, inspectorPort: number, threads: {attached: number, missed: number} | null},
- *   where: ReturnType<typeof import('../attach/origin.js').chooseOrigin>,
- *   measured: Awaited<ReturnType<typeof import('./measure-window.js').measureWindow>>,
+ *   where: ReturnType<typeof import('../../attach/origin.js').chooseOrigin>,
+ *   measured: Awaited<ReturnType<typeof import('../shared/measure-window.js').measureWindow>>,
  *   flushed: boolean, attachedAt: number, dataDir: string, outDir: string,
  *   before: ListeningSocket[], after: ListeningSocket[], alive: boolean, inspectorClosed: boolean, windowMs: number,
- *   messages: import('../launch/agent-messages.js').AgentMessage[]}} run messages: what the agent sent over its channel
+ *   messages: import('../../launch/agent-messages.js').AgentMessage[]}} run messages: what the agent sent over its channel
  */
 export function buildAttachReport(run) {
   const { opts, io, measured, where } = run;

@@ -3,30 +3,30 @@
 // verdict, no budgets and no baseline (there is no window to judge).
 
 import { performance } from 'node:perf_hooks';
-import { TOOL } from '../tool.js';
-import { readAgentData } from '../analyze/agent-data.js';
-import { buildReport } from '../analyze/build-report.js';
-import { readProfiles } from '../analyze/profiles.js';
-import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { connectionNotes, earlyExitNote, agentErrorNotes } from '../analyze/run-notes.js';
-import { runFailure } from '../analyze/run-failure.js';
-import { keepProfile, otherLoops, loopArtifacts } from './run-stacks.js';
-import { artifactsFor } from '../report/write-folder.js';
-import { ProfiledTarget } from '../profile/profiled-target.js';
-import { RUN_DEFAULTS } from '../defaults.js';
-import { DEFAULT_FORMATS } from '../options.js';
+import { TOOL } from '../../tool.js';
+import { readAgentData } from '../../analyze/agent-data.js';
+import { buildReport } from '../../analyze/build-report.js';
+import { readProfiles } from '../../analyze/profiles.js';
+import { mergeContinuous } from '../../analyze/merge-profiles.js';
+import { connectionNotes, earlyExitNote, agentErrorNotes } from '../../analyze/run-notes.js';
+import { runFailure } from '../../analyze/run-failure.js';
+import { keepProfile, otherLoops, loopArtifacts } from '../shared/loop-profiles.js';
+import { artifactsFor } from '../../report/write-folder.js';
+import { ProfiledTarget } from '../../profile/profiled-target.js';
+import { RUN_DEFAULTS } from '../../defaults.js';
+import { DEFAULT_FORMATS } from '../../options.js';
 
 /**
  * @typedef {object} RunRecordInput
  * @property {import('./run.js').RunOptions} opts
  * @property {import('./run.js').RunIO} io
- * @property {import('./run-target.js').RunTarget} target
- * @property {import('../launch/target.js').Target} child
+ * @property {import('./resolve-target.js').RunTarget} target
+ * @property {import('../../launch/target.js').Target} child
  * @property {Awaited<ReturnType<typeof import('./run.js').observe>>} observed
- * @property {{exit: import('../launch/target.js').ExitInfo, escalated: boolean, flushed: boolean}} stopped
+ * @property {{exit: import('../../launch/target.js').ExitInfo, escalated: boolean, flushed: boolean}} stopped
  * @property {number} spawnedAt epoch ms
  * @property {string} dataDir @property {string} outDir
- * @property {import('../launch/output-log.js').OutputLog} output
+ * @property {import('../../launch/output-log.js').OutputLog} output
  * @property {number} windowMs
  */
 
@@ -112,8 +112,8 @@ export function buildRunReport(run) {
 }
 
 /**
- * @param {import('./run.js').RunOptions} opts @param {import('./run-target.js').RunTarget} target @param {string} mode
- * @returns {import('../../types/report.js').RunSettings}
+ * @param {import('./run.js').RunOptions} opts @param {import('./resolve-target.js').RunTarget} target @param {string} mode
+ * @returns {import('../../../types/report.js').RunSettings}
  */
 export function settingsOf(opts, target, mode) {
   return {

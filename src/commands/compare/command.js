@@ -3,22 +3,22 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { compareForm } from './compare.js';
-import { compareScenarios } from './compare-scenarios.js';
-import { COMPARE_DEFAULTS } from '../defaults.js';
-import { loadSides } from './compare-saved.js';
-import { diffSides } from '../analyze/saved-diff.js';
-import { renderCompareTable } from '../report/compare-table.js';
-import { renderSavedDiff } from '../report/saved-table.js';
-import { chalkFor } from '../report/colors.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import * as parse from '../options.js';
-import { EXIT } from '../errors.js';
-import scenarios from '../../scenarios/index.cjs';
+import { compareForm } from './form.js';
+import { compareScenarios } from './scenarios.js';
+import { COMPARE_DEFAULTS } from '../../defaults.js';
+import { loadSides } from '../shared/saved-runs.js';
+import { diffSides } from '../../analyze/saved-diff.js';
+import { renderCompareTable } from '../../report/compare-table.js';
+import { renderSavedDiff } from '../../report/saved-table.js';
+import { chalkFor } from '../../report/colors.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import * as parse from '../../options.js';
+import { EXIT } from '../../errors.js';
+import scenarios from '../../../scenarios/index.cjs';
 
 /**
  * @param {import('commander').Command} program
- * @param {import('../cli.js').CliIO} io
+ * @param {import('../../cli.js').CliIO} io
  * @param {(code: number) => void} setExit
  */
 export function compareCommand(program, io, setExit) {
@@ -42,7 +42,7 @@ Scenarios: ${scenarios.NAMES.join(', ')}.`)
     .action(async (args, opts, cmd) => {
       const what = compareForm(args, opts, (key) => cmd.getOptionValueSource(key) === 'cli', io.cwd);
       const c = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-      /** @type {import('./compare-scenarios.js').ScenarioComparison | import('../analyze/saved-diff.js').SavedComparison} */
+      /** @type {import('./scenarios.js').ScenarioComparison | import('../../analyze/saved-diff.js').SavedComparison} */
       let result;
       /** @type {string} */
       let text;

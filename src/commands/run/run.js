@@ -3,28 +3,28 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT, UsageError } from '../errors.js';
-import { targetEnv } from '../launch/agent-env.js';
-import { freePort } from '../launch/free-port.js';
-import { loopbackHost } from '../launch/host.js';
-import { OutputLog } from '../launch/output-log.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import { Target, CHANNEL_FD } from '../launch/target.js';
-import { LoopSockets } from '../launch/loop-sockets.js';
-import { ClaimServer } from '../launch/claims.js';
-import { envFileNodeOptions, misplacedNodeFlag } from '../launch/command.js';
-import { unclaimedListeners } from '../launch/unclaimed.js';
-import { measureWindow } from './measure-window.js';
-import { stacksConfig } from './run-stacks.js';
-import { Progress } from './progress.js';
-import { writeReportFolder, budgetMessage } from './write-report.js';
-import { loadBaseline } from './compare-saved.js';
-import { judgeAgainstBaseline } from '../analyze/baseline.js';
-import { resolveTarget } from './run-target.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { targetEnv } from '../../launch/agent-env.js';
+import { freePort } from '../../launch/free-port.js';
+import { loopbackHost } from '../../launch/host.js';
+import { OutputLog } from '../../launch/output-log.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import { Target, CHANNEL_FD } from '../../launch/target.js';
+import { LoopSockets } from '../../launch/loop-sockets.js';
+import { ClaimServer } from '../../launch/claims.js';
+import { envFileNodeOptions, misplacedNodeFlag } from '../../launch/command.js';
+import { unclaimedListeners } from '../../launch/unclaimed.js';
+import { measureWindow } from '../shared/measure-window.js';
+import { stacksConfig } from '../shared/loop-profiles.js';
+import { Progress } from '../shared/progress.js';
+import { writeReportFolder, budgetMessage } from '../write-report.js';
+import { loadBaseline } from '../shared/saved-runs.js';
+import { judgeAgainstBaseline } from '../../analyze/baseline.js';
+import { resolveTarget } from './resolve-target.js';
 import { buildRunReport, epochNow } from './run-report.js';
-import { renderFailure } from '../report/failure.js';
-import { resolveProfiler } from '../profile/resolve.js';
-import { ProfiledTarget } from '../profile/profiled-target.js';
+import { renderFailure } from '../../report/failure.js';
+import { resolveProfiler } from '../../profile/resolve.js';
+import { ProfiledTarget } from '../../profile/profiled-target.js';
 import { scenarioConfig } from './scenario-config.js';
 
 const WINDOW_MS = 100;
@@ -61,7 +61,7 @@ const WINDOW_MS = 100;
  * @property {string} [out]
  * @property {boolean} json
  * @property {boolean} showOutput
- * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
+ * @property {import('../../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
  * @property {string[]} [format] formats to write (--format); report.json is always written
  * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
  * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
@@ -85,7 +85,7 @@ const WINDOW_MS = 100;
 /**
  * @param {RunOptions} opts
  * @param {RunIO} io
- * @returns {Promise<{exitCode: number, message: string | null, report: import('../../types/report.js').Report, outDir: string}>}
+ * @returns {Promise<{exitCode: number, message: string | null, report: import('../../../types/report.js').Report, outDir: string}>}
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd, io.env);
@@ -166,7 +166,7 @@ export async function run(opts, io) {
 /**
  * Waits for the target to listen, then measures under load (a server) or until it ends (a script).
  * @param {Target} child
- * @param {import('./run-target.js').RunTarget} target
+ * @param {import('./resolve-target.js').RunTarget} target
  * @param {RunOptions} opts @param {RunIO} io @param {Progress} progress
  */
 export async function observe(child, target, opts, io, progress) {

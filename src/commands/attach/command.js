@@ -3,16 +3,16 @@
 
 import { Option } from 'commander';
 import { attach } from './attach.js';
-import { printRunResult } from './print-run.js';
-import * as parse from '../options.js';
-import { RUN_DEFAULTS as D } from '../defaults.js';
+import { printRunResult } from '../shared/print-result.js';
+import * as parse from '../../options.js';
+import { RUN_DEFAULTS as D } from '../../defaults.js';
 
 /** How long attach observes by default: longer than a run, the app's own traffic does the work. */
 const ATTACH_DURATION_S = 30;
 
 /**
  * @param {import('commander').Command} program
- * @param {import('../cli.js').CliIO} io
+ * @param {import('../../cli.js').CliIO} io
  * @param {(code: number) => void} setExit
  */
 export function attachCommand(program, io, setExit) {

@@ -3,18 +3,18 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT, UsageError } from '../errors.js';
-import { SCHEMA_VERSION } from '../analyze/build-report.js';
-import { writeReportFolder, budgetMessage } from './write-report.js';
-import { evaluateBudgets } from '../analyze/budgets.js';
-import { artifactsFor, readProfile } from '../report/write-folder.js';
-import { DEFAULT_FORMATS } from '../options.js';
-import { loadBaseline } from './compare-saved.js';
-import { judgeAgainstBaseline } from '../analyze/baseline.js';
-import { isProductionLog, logToReport } from '../production/log-report.js';
-import { TOOL } from '../tool.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { SCHEMA_VERSION } from '../../analyze/build-report.js';
+import { writeReportFolder, budgetMessage } from '../write-report.js';
+import { evaluateBudgets } from '../../analyze/budgets.js';
+import { artifactsFor, readProfile } from '../../report/write-folder.js';
+import { DEFAULT_FORMATS } from '../../options.js';
+import { loadBaseline } from '../shared/saved-runs.js';
+import { judgeAgainstBaseline } from '../../analyze/baseline.js';
+import { isProductionLog, logToReport } from '../../production/log-report.js';
+import { TOOL } from '../../tool.js';
 
-/** @typedef {import('../../types/report.js').Report} Report */
+/** @typedef {import('../../../types/report.js').Report} Report */
 
 /**
  * Reads and checks a saved report.
@@ -48,7 +48,7 @@ export function loadReport(input, cwd) {
 }
 
 /**
- * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
+ * @param {{input: string, out?: string, failOn?: import('../../analyze/budgets.js').Budget[], format?: string[],
  *   baseline?: string, baselineThreshold?: number, baselineMetrics?: string[]}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
