@@ -1,11 +1,11 @@
 // Blame for every block: the CPU-profile samples that fell inside it, each weighed by the time it
-// stands for (profile/sample-spans.js), give the stack that was running, where its time went (top
+// stands for (sample-spans.js), give the stack that was running, where its time went (top
 // frames), the frame to blame, the known blocking call it was in (known-calls.js), its cause and
 // loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
 import { FrameMapper, siteOf, kindOf } from './frames.js';
-import { isAgentUrl } from '../profile/frame-kind.js';
+import { isAgentUrl } from './frame-kind.js';
 import { classifyStack } from './causes.js';
 import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { sampleSpans } from '../profile/sample-spans.js';
+import { sampleSpans } from './sample-spans.js';
 
 /**
  * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame 0-based
@@ -108,7 +108,7 @@ export function framesOf(p, leaf) {
 
 /**
  * Each sample of a saved profile with its stack (root first, 1-based lines, one array per node so
- * that equal stacks share it) and the time it stands for (profile/sample-spans.js: until the next
+ * that equal stacks share it) and the time it stands for (sample-spans.js: until the next
  * sample; a long gap goes to the sample that ends it).
  * @param {CpuProfile} profile
  * @returns {TimedStack[]}

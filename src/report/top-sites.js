@@ -1,7 +1,7 @@
 // The call sites that blocked the loop longest: report.topSites (weighed by time in the analysis)
 // when the run recorded it, otherwise the frames the blocks are blamed on (blamedFrame). Pure.
 
-import { displayUrl } from '../profile/frame-kind.js';
+import { displayUrl } from '../analyze/frame-kind.js';
 import { blamedFrame } from '../analyze/attribution.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */

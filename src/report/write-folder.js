@@ -12,7 +12,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
 import { renderBenchmark } from './benchmark.js';
 import { appendStepSummary } from './step-summary.js';
-import { encodePprof } from '../profile/pprof.js';
+import { encodePprof } from './pprof.js';
 import { multiLoops } from './loops.js';
 
 /** Files each format writes, relative to the report folder. */
