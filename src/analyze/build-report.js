@@ -11,7 +11,7 @@ import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownersh
 import { capTimeline } from './cap-timeline.js';
 import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
-import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
+import { otherLoop, mainLoop, worstLoopVerdict } from './loop-sections.js';
 import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
 import { windowFigures } from './window-figures.js';
@@ -44,7 +44,7 @@ export const SCHEMA_VERSION = 1;
  * @property {string} [cwd] for file names relative to the app's folder
  * @property {import('../sources/app-sources.js').AppSources} [sources] the app's files, read for the diagnosis
  * @property {null} [threads] null without --threads; left out, the rows come from the worker-thread loops
- * @property {import('./loops.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
+ * @property {import('./loop-sections.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
  *   worker threads, each with its agent's data and profiles
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts every file the report folder will hold, by kind

@@ -9,7 +9,7 @@ import { topSites } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
 import { capTimeline } from '../analyze/cap-timeline.js';
-import { multiLoops, loopCells, loopName, verdictLoop } from './loops.js';
+import { multiLoops, loopCells, loopName, verdictLoop } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 

@@ -10,7 +10,7 @@ import { ROUTE_HEAD, routeCells, MAX_ROUTES } from './routes-table.js';
 import { topSites, siteLocation } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { blamedFrame } from '../analyze/attribution.js';
-import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
+import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 

@@ -13,7 +13,7 @@ import { renderJunit } from './junit.js';
 import { renderBenchmark } from './benchmark.js';
 import { appendStepSummary } from './step-summary.js';
 import { encodePprof } from './pprof.js';
-import { multiLoops } from './loops.js';
+import { multiLoops } from './loop-rows.js';
 
 /** Files each format writes, relative to the report folder. */
 export const FORMAT_FILES = {

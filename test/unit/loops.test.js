@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { otherLoop, worstLoopVerdict, loopId } from '../../src/analyze/loops.js';
+import { otherLoop, worstLoopVerdict, loopId } from '../../src/analyze/loop-sections.js';
 import { timeProfile } from '../../src/analyze/profiles.js';
 import { LoopSockets } from '../../src/launch/loop-sockets.js';
 import { onLines } from '../../src/agent/channel.cjs';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { readProfiles } from '../../analyze/profiles.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
-import { loopId } from '../../analyze/loops.js';
+import { loopId } from '../../analyze/loop-sections.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,7 +42,7 @@ export function keepProfile(profiles, outDir) {
  * @param {import('../../analyze/agent-data.js').AgentData[]} agents every agent's data but the main thread's
  * @param {string} dataDir @param {string} outDir
  * @param {{from: number, to: number}} window epoch ms
- * @returns {import('../../analyze/loops.js').OtherLoop[]}
+ * @returns {import('../../analyze/loop-sections.js').OtherLoop[]}
  */
 export function otherLoops(agents, dataDir, outDir, { from, to }) {
   return agents
@@ -60,7 +60,7 @@ export function otherLoops(agents, dataDir, outDir, { from, to }) {
 
 /**
  * The artifacts entries of the other loops' profiles: "profile:worker:<pid>", "profile:thread:<threadId>".
- * @param {import('../../analyze/loops.js').OtherLoop[]} loops @returns {Record<string, string>}
+ * @param {import('../../analyze/loop-sections.js').OtherLoop[]} loops @returns {Record<string, string>}
  */
 export function loopArtifacts(loops) {
   /** @type {Record<string, string>} */
