@@ -6,7 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DescendantTracker, procInfo, commandLineOf } from './descendants.js';
+import { DescendantTracker, procInfo, commandLineOf } from '../proc/descendants.js';
 import { AgentMessages } from './agent-messages.js';
 
 export const CHANNEL_FD = 3;

@@ -13,11 +13,11 @@ import { writeReportFolder, budgetMessage } from '../write-report.js';
 import { artifactsFor } from '../../report/write-folder.js';
 import { FORMATS } from '../../options.js';
 
-/** @typedef {import('../../attach/listening.js').ListeningSocket} ListeningSocket */
+/** @typedef {import('../../proc/listening.js').ListeningSocket} ListeningSocket */
 
 /**
  * @param {{opts: import('./attach.js').AttachOptions, io: import('../run/run.js').RunIO,
- *   info: import('../../attach/process-info.js').ProcessInfo,
+ *   info: import('../../proc/process-info.js').ProcessInfo,
  *   found: ReturnType<typeof import('../../attach/find-server.js').serverBelow>,
  *   injected: {pid: number, nodeVersion: string, uptimeS: number, inspectorPort: number, threads: {attached: number, missed: number} | null},
  *   where: ReturnType<typeof import('../../attach/origin.js').chooseOrigin>,

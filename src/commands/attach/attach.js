@@ -9,8 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT, ProbeError } from '../../errors.js';
 import { prepareOutDir } from '../../launch/out-dir.js';
 import crypto from 'node:crypto';
-import { inspectProcess } from '../../attach/process-info.js';
-import { listeningSockets } from '../../attach/listening.js';
+import { inspectProcess } from '../../proc/process-info.js';
+import { listeningSockets } from '../../proc/listening.js';
 import { serverBelow } from '../../attach/find-server.js';
 import { openInspector, closeInspectorVia } from '../../attach/inspector.js';
 import { checkSameFiles, injectAgent } from '../../attach/inject.js';
@@ -99,7 +99,7 @@ export async function attach(given, io) {
 /**
  * Opens the inspector, starts the agent through it, and hangs up. Whatever fails after the port
  * opened, the inspector is closed again before we give up.
- * @param {number} pid @param {import('../../attach/listening.js').ListeningSocket[]} before @param {object} config
+ * @param {number} pid @param {import('../../proc/listening.js').ListeningSocket[]} before @param {object} config
  * @param {{timeoutMs: number, abort: AbortSignal}} options
  */
 async function inject(pid, before, config, options) {
