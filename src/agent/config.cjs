@@ -4,7 +4,7 @@
 // process forks (their parent is it, and cluster says they are workers): other child
 // processes inherit NODE_OPTIONS, and with it this preload, but stay untouched.
 
-const ENV_NAME = 'EVENTLOOP_PROBE';
+const { ENV_NAME } = require('./wire.cjs');
 
 /**
  * @typedef {object} AgentConfig

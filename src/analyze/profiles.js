@@ -5,6 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import wire from '../agent/wire.cjs';
 import { sampleSpans } from './sample-spans.js';
 
 /**
@@ -47,8 +48,9 @@ export function readProfiles(dir, key) {
   }
   /** @type {TimedProfile[]} */
   const out = [];
+  const mine = wire.profileFiles(key);
   for (const name of names) {
-    if (!new RegExp(`^profile-${key}-[cb]\\d+\\.json$`).test(name)) continue;
+    if (!mine.test(name)) continue;
     let data;
     try {
       data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));

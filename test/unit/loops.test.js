@@ -8,7 +8,7 @@ import net from 'node:net';
 import { otherLoop, worstLoopVerdict, loopId } from '../../src/analyze/loop-sections.js';
 import { timeProfile } from '../../src/analyze/profiles.js';
 import { LoopSockets } from '../../src/launch/loop-sockets.js';
-import { onLines } from '../../src/agent/channel.cjs';
+import { onLines } from '../../src/agent/wire.cjs';
 import { Histogram } from '../../src/agent/histogram.cjs';
 
 const FROM = 1_700_000_000_000;
