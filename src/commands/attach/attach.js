@@ -4,7 +4,6 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EXIT, ProbeError } from '../../errors.js';
 import { prepareOutDir } from '../../launch/out-dir.js';
@@ -19,14 +18,15 @@ import { Cdp } from '../../attach/cdp.js';
 import { injectThreads } from '../../attach/threads.js';
 import { AgentLink } from '../../attach/agent-link.js';
 import { measureWindow } from '../shared/measure-window.js';
-import { stacksConfig } from '../shared/loop-profiles.js';
+import { agentConfig } from '../shared/agent-config.js';
+import { epochNow } from '../../agent/clock.cjs';
+import { AGENT_DEFAULTS } from '../../defaults.js';
 import { Progress } from '../shared/progress.js';
 import { buildAttachReport } from './attach-report.js';
 
-const WINDOW_MS = 100;
+const WINDOW_MS = AGENT_DEFAULTS.windowMs;
 const FLUSH_TIMEOUT_MS = 5000;
 const INSPECTOR_GONE_MS = 3000;
-const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
  * @typedef {Omit<import('../run/run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
@@ -57,13 +57,9 @@ export async function attach(given, io) {
   try {
     await link.listen();
     const attachedAt = epochNow();
-    const agentConfig = {
-      dir: dataDir, parentPid: process.pid, channelFd: link.socketPath, role: 'main',
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, flushMs: 1000,
-      ...stacksConfig({ ...opts, stacks: 'running', threads: Boolean(opts.threads) }),
-    };
+    const config = agentConfig({ ...opts, stacks: 'running' }, { dir: dataDir, parentPid: process.pid, channelFd: link.socketPath });
     progress.start('attaching', timeoutMs);
-    const injected = await inject(opts.pid, before, agentConfig, { timeoutMs, abort: io.stop });
+    const injected = await inject(opts.pid, before, config, { timeoutMs, abort: io.stop });
     const hello = await link.waitFor((m) => m.type === 'hello', timeoutMs, io.stop);
     progress.stop();
     if (!hello) {

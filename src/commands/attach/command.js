@@ -5,10 +5,7 @@ import { Option } from 'commander';
 import { attach } from './attach.js';
 import { printRunResult } from '../shared/print-result.js';
 import * as parse from '../../options.js';
-import { RUN_DEFAULTS as D } from '../../defaults.js';
-
-/** How long attach observes by default: longer than a run, the app's own traffic does the work. */
-const ATTACH_DURATION_S = 30;
+import { RUN_DEFAULTS as D, ATTACH_DEFAULTS } from '../../defaults.js';
 
 /**
  * @param {import('commander').Command} program
@@ -19,7 +16,7 @@ export function attachCommand(program, io, setExit) {
   program.command('attach')
     .description('measure a Node.js process that is already running (Linux), then detach and leave it as it was')
     .argument('<pid>', 'process id of the running Node.js app', parse.positiveInt)
-    .option('-d, --duration <seconds>', 'how long to observe (or load)', parse.seconds, ATTACH_DURATION_S)
+    .option('-d, --duration <seconds>', 'how long to observe (or load)', parse.seconds, ATTACH_DEFAULTS.duration)
     .option('--route <path>', 'route to load while attached (repeatable; default: observe only)', parse.route)
     .option('--port <port>', 'which of its listening ports gets load and probe when it has several', parse.port)
     .option('--no-load', 'only probe, even with --route')
@@ -39,7 +36,7 @@ export function attachCommand(program, io, setExit) {
     .option('--no-profile', 'do not record a CPU profile while attached')
     .option('--profile-interval <us>', 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse.positiveInt, D.profileInterval)
     .option('--threads', 'also measure the event loop of each worker thread running at attach time')
-    .option('--attach-timeout <seconds>', 'how long to wait for the app to open its inspector and start the agent', parse.seconds, 10)
+    .option('--attach-timeout <seconds>', 'how long to wait for the app to open its inspector and start the agent', parse.seconds, ATTACH_DEFAULTS.attachTimeout)
     .option('-o, --out <dir>', 'report folder (default reports/attach-<pid>-<time>/)')
     .option('--json', 'print report.json on stdout and nothing else there')
     .option('--fail-on <budgets>', 'exit 1 when a budget is breached, e.g. "lag.p99>50ms,blocks.count>0" (repeatable)', parse.budgets)

@@ -13,6 +13,7 @@ import { loadBaseline } from '../shared/saved-runs.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';
 import { isProductionLog, logToReport } from '../../production/log-report.js';
 import { TOOL } from '../../tool.js';
+import { RUN_DEFAULTS } from '../../defaults.js';
 
 /** @typedef {import('../../../types/report.js').Report} Report */
 
@@ -80,7 +81,7 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn && !failedStart ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
+  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
   const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
   const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;

@@ -17,6 +17,7 @@ import { appendStepSummary } from '../../report/step-summary.js';
 import { DEFAULT_FORMATS } from '../../options.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { TOOL } from '../../tool.js';
+import { RUN_DEFAULTS } from '../../defaults.js';
 
 /**
  * @param {import('./run.js').RunOptions & {repeat: number}} opts
@@ -39,7 +40,7 @@ export async function repeatRuns(opts, io) {
     done.push({ dir, exitCode: r.exitCode, message: r.message, report: r.report });
     if (r.exitCode === EXIT.TARGET || r.exitCode === EXIT.INTERRUPTED || r.exitCode === EXIT.TERMINATED) break;
   }
-  const judged = baseline ? judgeAgainstBaseline(done.map((d) => d.report), baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd }) : null;
+  const judged = baseline ? judgeAgainstBaseline(done.map((d) => d.report), baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd }) : null;
   const summary = { schemaVersion: 1, tool: TOOL, kind: /** @type {const} */ ('repeat'), app: target.display, ...repeatSummary(done, opts.repeat), baseline: judged };
   const formats = opts.format ?? DEFAULT_FORMATS;
   fs.writeFileSync(path.join(outDir, 'repeat.json'), JSON.stringify(summary, null, 2) + '\n');

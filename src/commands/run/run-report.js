@@ -2,7 +2,6 @@
 // app's other loops, how the app ended (report.failure) and the notes; a failed start gets no
 // verdict, no budgets and no baseline (there is no window to judge).
 
-import { performance } from 'node:perf_hooks';
 import { TOOL } from '../../tool.js';
 import { readAgentData } from '../../analyze/agent-data.js';
 import { buildReport } from '../../analyze/build-report.js';
@@ -135,5 +134,3 @@ export function settingsOf(opts, target, mode) {
     profileIntervalUs: opts.profileInterval,
   };
 }
-
-export const epochNow = () => performance.timeOrigin + performance.now();

@@ -15,19 +15,21 @@ import { ClaimServer } from '../../launch/claims.js';
 import { envFileNodeOptions, misplacedNodeFlag } from '../../launch/command.js';
 import { unclaimedListeners } from '../../launch/unclaimed.js';
 import { measureWindow } from '../shared/measure-window.js';
-import { stacksConfig } from '../shared/loop-profiles.js';
+import { agentConfig } from '../shared/agent-config.js';
 import { Progress } from '../shared/progress.js';
 import { writeReportFolder, budgetMessage } from '../write-report.js';
 import { loadBaseline } from '../shared/saved-runs.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';
 import { resolveTarget } from './resolve-target.js';
-import { buildRunReport, epochNow } from './run-report.js';
+import { buildRunReport } from './run-report.js';
+import { epochNow } from '../../agent/clock.cjs';
+import { AGENT_DEFAULTS, RUN_DEFAULTS } from '../../defaults.js';
 import { renderFailure } from '../../report/failure.js';
 import { resolveProfiler } from '../../profile/resolve.js';
 import { ProfiledTarget } from '../../profile/profiled-target.js';
 import { scenarioConfig } from './scenario-config.js';
 
-const WINDOW_MS = 100;
+const WINDOW_MS = AGENT_DEFAULTS.windowMs;
 
 /**
  * @typedef {object} RunOptions
@@ -110,19 +112,17 @@ export async function run(opts, io) {
   const claims = profiler ? null : new ClaimServer();
   try {
     await Promise.all([loops?.ready, claims?.ready]);
-    const agentConfig = {
+    const config = agentConfig(opts, {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD, ...(loops ? { loopSocket: loops.path } : {}),
-      ...(claims ? { claim: claims.path } : {}), ...(target.launcher ? { launcher: true } : {}),
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
-      ...stacksConfig(opts),
-    };
-    const env = targetEnv(io.env, agentConfig, {
+      ...(claims ? { claim: claims.path } : {}), ...(target.launcher ? { launcher: true } : {}), ...(scenario ? { scenario } : {}),
+    });
+    const env = targetEnv(io.env, config, {
       port: io.env.PORT ? undefined : await freePort(), nodeOptions: envFileNodeOptions(target.nodeArgs, io.cwd),
     });
     const spawnedAt = epochNow();
     const child = profiler && workDir && target.script ? new ProfiledTarget({
       profiler, script: target.script, args: opts.appArgs ?? [], cwd: io.cwd, env: { ...io.env, PORT: env.PORT },
-      agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
+      agentConfig: config, outDir, workDir, killAfterMs: opts.killAfter, output,
     }) : new Target({
       command: target.command, launcher: target.launcher, cwd: io.cwd, env, output,
       loops: loops ?? undefined, claims, wantPort: opts.port,
@@ -134,7 +134,7 @@ export async function run(opts, io) {
     const { report, failure, windowProfiles } = buildRunReport({
       opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, windowMs: WINDOW_MS,
     });
-    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
+    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
     const formats = opts.format;
     const finished = writeReportFolder(outDir, report, { format: formats }, {
       env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,

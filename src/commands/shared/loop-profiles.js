@@ -1,26 +1,10 @@
-// The stacks and profile part of a run: what the agent is asked to capture, and the CPU profile
-// kept in the report folder.
+// The CPU profiles kept in the report folder: the measured loop's, and each other loop's.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { readProfiles } from '../../analyze/profiles.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
 import { loopId } from '../../analyze/loop-sections.js';
-
-const require = createRequire(import.meta.url);
-
-/** @param {{stacks: 'running' | 'async-origin' | 'none', stackInterval: number, profile: boolean, profileInterval: number, threads?: boolean}} opts */
-export function stacksConfig(opts) {
-  return {
-    threads: Boolean(opts.threads),
-    stacks: opts.stacks,
-    stackIntervalMs: opts.stackInterval,
-    profile: opts.profile,
-    profileIntervalUs: opts.profileInterval,
-    ...(opts.stacks === 'async-origin' ? { blockedAtPath: require.resolve('blocked-at') } : {}),
-  };
-}
 
 /**
  * Writes the continuous profile as profile.cpuprofile (opens in Chrome DevTools and speedscope).

@@ -2,12 +2,10 @@
 // run through the warm-up (if any) and --duration (or until Ctrl-C, or the target ends), and the
 // agent is told to close the window.
 
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLoad } from '../../load/driver.js';
 import { Probe } from '../../load/probe.js';
-
-const epochNow = () => performance.timeOrigin + performance.now();
+import { epochNow } from '../../agent/clock.cjs';
 
 /**
  * What the window needs of a target: the agent's channel and the target's end.
