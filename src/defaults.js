@@ -37,6 +37,9 @@ export const RUN_DEFAULTS = Object.freeze({
   baselineThreshold: 10,
 });
 
+/** The files written when --format is not given (report.json always is). */
+export const DEFAULT_FORMATS = ['json', 'html', 'md', 'junit'];
+
 /** `attach`: the measuring options are run's, but for these. */
 export const ATTACH_DEFAULTS = Object.freeze({
   /** s observed: longer than a run, the app's own traffic does the work */

@@ -9,8 +9,8 @@ import { readProfiles } from '../../analyze/profiles.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
 import { connectionNotes, agentErrorNotes } from '../../analyze/run-notes.js';
 import { keepProfile, otherLoops, loopArtifacts } from '../shared/loop-profiles.js';
-import { writeReportFolder, budgetMessage } from '../write-report.js';
-import { artifactsFor } from '../../report/write-folder.js';
+import { gateMessage } from '../shared/gates.js';
+import { artifactsFor, writeReportFolder } from '../../report/write-folder.js';
 import { FORMATS } from '../../options.js';
 
 /** @typedef {import('../../proc/listening.js').ListeningSocket} ListeningSocket */
@@ -83,8 +83,8 @@ export function buildAttachReport(run) {
     },
     failOn: opts.failOn,
   });
-  const finished = writeReportFolder(run.outDir, report, { format: formats }, {
-    env: io.env, stepSummary: true, profile: profiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+  const finished = writeReportFolder(run.outDir, report, {
+    formats, env: io.env, stepSummary: true, profile: profiles.find((p) => p.kind === 'continuous')?.profile ?? null,
   });
   for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
   const outDir = run.outDir;
@@ -94,7 +94,8 @@ export function buildAttachReport(run) {
   }
   if (!run.alive) return { exitCode: EXIT.TARGET, message: `process ${pid} exited during the attach`, report, outDir };
   if (!run.inspectorClosed) return { exitCode: EXIT.TARGET, message: `the app's inspector port ${run.injected.inspectorPort} is still open after detaching`, report, outDir };
-  if (finished.failed.length) return { exitCode: EXIT.BUDGET, message: budgetMessage(finished.failed), report, outDir };
+  const gates = gateMessage(report);
+  if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
   return { exitCode: EXIT.OK, message: null, report, outDir };
 }
 

@@ -5,15 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, UsageError } from '../../errors.js';
 import { SCHEMA_VERSION } from '../../analyze/build-report.js';
-import { writeReportFolder, budgetMessage } from '../write-report.js';
+import { gateMessage } from '../shared/gates.js';
 import { evaluateBudgets } from '../../analyze/budgets.js';
-import { artifactsFor, readProfile } from '../../report/write-folder.js';
-import { DEFAULT_FORMATS } from '../../options.js';
+import { artifactsFor, readProfile, writeReportFolder } from '../../report/write-folder.js';
 import { loadBaseline } from '../shared/saved-runs.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';
 import { isProductionLog, logToReport } from '../../production/log-report.js';
 import { TOOL } from '../../tool.js';
-import { RUN_DEFAULTS } from '../../defaults.js';
+import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 
 /** @typedef {import('../../../types/report.js').Report} Report */
 
@@ -82,10 +81,10 @@ export function reportCommand(opts, io) {
     artifacts,
   };
   if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
-  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile, sourceDir: dir });
   if (note) finished.notes.unshift(note);
   const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;
-  const message = unchecked ?? budgetMessage(finished.failed, finished.regressions);
+  const message = unchecked ?? gateMessage(report);
   return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }
 
@@ -123,7 +122,7 @@ function logReport(log, opts, io) {
     budgets: opts.failOn ? evaluateBudgets(built, opts.failOn) : [],
     artifacts: { json: 'report.json', ...(profile ? { profile: 'profile.cpuprofile' } : {}), ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? built : { profile: null }) },
   };
-  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir });
-  const message = budgetMessage(finished.failed, finished.regressions);
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir });
+  const message = gateMessage(report);
   return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
 }

@@ -14,10 +14,9 @@ import { repeatSummary } from '../../analyze/repeat-summary.js';
 import { prepareOutDir } from '../../launch/out-dir.js';
 import { renderRepeatMarkdown, renderRepeatJunit } from '../../report/repeat-files.js';
 import { appendStepSummary } from '../../report/step-summary.js';
-import { DEFAULT_FORMATS } from '../../options.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { TOOL } from '../../tool.js';
-import { RUN_DEFAULTS } from '../../defaults.js';
+import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 
 /**
  * @param {import('./run.js').RunOptions & {repeat: number}} opts

@@ -12,8 +12,7 @@ import { runFailure } from '../../analyze/run-failure.js';
 import { keepProfile, otherLoops, loopArtifacts } from '../shared/loop-profiles.js';
 import { artifactsFor } from '../../report/write-folder.js';
 import { ProfiledTarget } from '../../profile/profiled-target.js';
-import { RUN_DEFAULTS } from '../../defaults.js';
-import { DEFAULT_FORMATS } from '../../options.js';
+import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 
 /**
  * @typedef {object} RunRecordInput

@@ -17,13 +17,14 @@ import { unclaimedListeners } from '../../launch/unclaimed.js';
 import { measureWindow } from '../shared/measure-window.js';
 import { agentConfig } from '../shared/agent-config.js';
 import { Progress } from '../shared/progress.js';
-import { writeReportFolder, budgetMessage } from '../write-report.js';
+import { gateMessage } from '../shared/gates.js';
+import { writeReportFolder } from '../../report/write-folder.js';
 import { loadBaseline } from '../shared/saved-runs.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';
 import { resolveTarget } from './resolve-target.js';
 import { buildRunReport } from './run-report.js';
 import { epochNow } from '../../agent/clock.cjs';
-import { AGENT_DEFAULTS, RUN_DEFAULTS } from '../../defaults.js';
+import { AGENT_DEFAULTS, RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 import { renderFailure } from '../../report/failure.js';
 import { resolveProfiler } from '../../profile/resolve.js';
 import { ProfiledTarget } from '../../profile/profiled-target.js';
@@ -135,9 +136,8 @@ export async function run(opts, io) {
       opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, windowMs: WINDOW_MS,
     });
     if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
-    const formats = opts.format;
-    const finished = writeReportFolder(outDir, report, { format: formats }, {
-      env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
+    const finished = writeReportFolder(outDir, report, {
+      formats: opts.format ?? DEFAULT_FORMATS, env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
     });
     for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
     if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
@@ -149,7 +149,7 @@ export async function run(opts, io) {
       const fallback = failure.error ? [] : output.lastLines(10);
       return { exitCode: EXIT.TARGET, message: renderFailure(failure, { outDir, cwd: io.cwd, lastLines: fallback }), report, outDir };
     }
-    const gates = budgetMessage(finished.failed, finished.regressions);
+    const gates = gateMessage(report);
     if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
     return { exitCode: EXIT.OK, message: null, report, outDir };
   } finally {
