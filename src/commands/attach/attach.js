@@ -22,7 +22,8 @@ import { agentConfig } from '../shared/agent-config.js';
 import { epochNow } from '../../agent/clock.cjs';
 import { AGENT_DEFAULTS } from '../../defaults.js';
 import { Progress } from '../shared/progress.js';
-import { buildAttachReport } from './attach-report.js';
+import { seenByAttach } from './attach-report.js';
+import { finishRun } from '../shared/finish-run.js';
 
 const WINDOW_MS = AGENT_DEFAULTS.windowMs;
 const FLUSH_TIMEOUT_MS = 5000;
@@ -79,11 +80,10 @@ export async function attach(given, io) {
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
-    const report = buildAttachReport({
-      opts, io, info, found, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
-      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS, messages: link.messages,
-    });
-    return report;
+    return finishRun(seenByAttach({
+      opts, info, found, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
+      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, messages: link.messages,
+    }), io);
   } finally {
     progress.stop();
     link.close();

@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { targetEnv } from '../../launch/agent-env.js';
 import { freePort } from '../../launch/free-port.js';
 import { loopbackHost } from '../../launch/host.js';
@@ -17,15 +17,12 @@ import { unclaimedListeners } from '../../launch/unclaimed.js';
 import { measureWindow } from '../shared/measure-window.js';
 import { agentConfig } from '../shared/agent-config.js';
 import { Progress } from '../shared/progress.js';
-import { gateMessage } from '../shared/gates.js';
-import { writeReportFolder } from '../../report/write-folder.js';
 import { loadBaseline } from '../shared/saved-runs.js';
-import { judgeAgainstBaseline } from '../../analyze/baseline.js';
 import { resolveTarget } from './resolve-target.js';
-import { buildRunReport } from './run-report.js';
+import { seenByRun } from './run-report.js';
+import { finishRun } from '../shared/finish-run.js';
 import { epochNow } from '../../agent/clock.cjs';
-import { AGENT_DEFAULTS, RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
-import { renderFailure } from '../../report/failure.js';
+import { AGENT_DEFAULTS } from '../../defaults.js';
 import { resolveProfiler } from '../../profile/resolve.js';
 import { ProfiledTarget } from '../../profile/profiled-target.js';
 import { scenarioConfig } from './scenario-config.js';
@@ -132,26 +129,7 @@ export async function run(opts, io) {
     const observed = await observe(child, target, opts, io, progress);
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
-    const { report, failure, windowProfiles } = buildRunReport({
-      opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, windowMs: WINDOW_MS,
-    });
-    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
-    const finished = writeReportFolder(outDir, report, {
-      formats: opts.format ?? DEFAULT_FORMATS, env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
-    });
-    for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
-    if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
-    if (io.stop.aborted) {
-      const code = io.stop.reason === 'SIGTERM' ? EXIT.TERMINATED : EXIT.INTERRUPTED;
-      return { exitCode: code, message: 'interrupted: the app stopped, report written', report, outDir };
-    }
-    if (failure) {
-      const fallback = failure.error ? [] : output.lastLines(10);
-      return { exitCode: EXIT.TARGET, message: renderFailure(failure, { outDir, cwd: io.cwd, lastLines: fallback }), report, outDir };
-    }
-    const gates = gateMessage(report);
-    if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
-    return { exitCode: EXIT.OK, message: null, report, outDir };
+    return finishRun(seenByRun({ opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, baseline }), io);
   } finally {
     progress.stop();
     loops?.close();
