@@ -53,7 +53,7 @@ export function loadReport(input, cwd) {
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
-export function reportCommand(opts, io) {
+export function rerenderReport(opts, io) {
   const log = productionLog(opts.input, io.cwd);
   if (log) return logReport(log, opts, io);
   const { report: saved, dir } = loadReport(opts.input, io.cwd);
@@ -103,7 +103,7 @@ function productionLog(input, cwd) {
  * `report <log>`: the production log's blocks, figures and flame graph as a report folder (by
  * default reports/<log name>/).
  * @param {{file: string, text: string}} log
- * @param {Parameters<typeof reportCommand>[0]} opts @param {Parameters<typeof reportCommand>[1]} io
+ * @param {Parameters<typeof rerenderReport>[0]} opts @param {Parameters<typeof rerenderReport>[1]} io
  */
 function logReport(log, opts, io) {
   const { report: built, profile } = logToReport(log.text, { file: log.file, tool: TOOL });
