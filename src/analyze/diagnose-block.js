@@ -6,6 +6,7 @@ import { blockOwners } from './block-owners.js';
 import { fixFor, adviceText, verbOf } from './remedies.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
+import { asyncCounterpart } from '../sources/async-forms.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -26,9 +27,7 @@ import { callLabel, matchKnownCall } from './known-calls.js';
 export function diagnoseBlock(samples, c, sources) {
   const owned = blockOwners(samples, c.durationMs, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
-  const asyncName = entryName.replace(/Sync$/, '');
-  const asyncSibling = (owned.owner?.kind === 'package' || owned.owner?.kind === 'native') && owned.entry?.url && asyncName !== entryName
-    && sources.definesName(/** @type {{url: string}} */ (owned.entry).url, asyncName) ? asyncName : null;
+  const asyncSibling = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
   const fix = fixFor(owned, c.cause, { asyncSibling, verb });
@@ -43,6 +42,28 @@ export function diagnoseBlock(samples, c, sources) {
     }),
   };
 }
+
+/**
+ * The async form the owning package offers for the call that held the block: the package
+ * function the app entered, or, for an addon's native call, the methods the calling line names.
+ * @param {BlockOwners} owned @param {string} entryName @param {AppSources} sources
+ */
+function asyncFormOf(owned, entryName, sources) {
+  const kind = owned.owner?.kind;
+  if (kind !== 'package' && kind !== 'native') return null;
+  const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
+  if (kind === 'package') return entryPkg ? asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false) : null;
+  const from = owned.calledFrom;
+  const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
+  if (!pkg) return null;
+  const names = entryPkg ? [entryName] : [];
+  const text = from ? sources.codeLines(from.url)?.[from.line - 1] ?? '' : '';
+  for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) names.push(m[1]);
+  for (const m of text.matchAll(/(?:^|[^.\w$])(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/g)) if (!KEYWORDS.has(m[1])) names.push(m[1]);
+  return asyncCounterpart(sources, pkg.dir, entryPkg ? owned.entry?.url ?? null : null, [...new Set(names)], pkg.main, pkg.types, true);
+}
+
+const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'await', 'typeof', 'new', 'require', 'import']);
 
 /**
  * The culprit: the owner's function (the app's own frame when the app owns the time), with the

@@ -22,7 +22,7 @@ export function splitByOwner(blocks, thresholdMs, o = {}) {
 /**
  * Whose a stall was: the one rule every count of the app's blocks follows (the blocks table, the
  * call sites, the verdict).
- * @param {{durationMs: number, waitMs?: number, runMs?: number, tool?: boolean, fix?: string, call?: {kind: string} | null,
+ * @param {{durationMs: number, waitMs?: number, runMs?: number, gcShare?: number, tool?: boolean, fix?: string, call?: {kind: string} | null,
  *   culprit?: {owner?: {kind: string}} | null}} block @param {number} thresholdMs
  * @param {{processThread?: boolean}} [o] as splitByOwner's
  * @returns {'app' | 'tool' | 'starved'}
@@ -44,7 +44,10 @@ const WAITING_CALLS = new Set(['fs-sync', 'child-process-sync', 'zlib-sync', 'cr
 function heldBySystem(block, thresholdMs) {
   if (typeof block.runMs !== 'number' || !block.fix || block.fix === 'none') return false;
   const off = block.durationMs - block.runMs - (block.waitMs ?? 0);
-  if (block.runMs >= thresholdMs || off < thresholdMs) return false;
+  // the code ran less than half a threshold of it: whatever the thread did the rest of the time
+  // (off a CPU, or waiting for one), the app's code did not hold the loop a threshold long
+  const ranLittle = block.runMs < thresholdMs / 2 && (block.gcShare ?? 0) < 0.5;
+  if (block.runMs >= thresholdMs || (off < thresholdMs && !ranLittle)) return false;
   const waits = (block.call && WAITING_CALLS.has(block.call.kind)) || block.culprit?.owner?.kind === 'native' || block.fix === 'native-sync';
   return !waits;
 }

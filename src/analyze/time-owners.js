@@ -40,6 +40,8 @@ const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.k
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
+/** Node's functions that drain its queues: never the owner of what the queued callbacks do. */
+const SCHEDULERS = new Set(['processTicksAndRejections', 'runNextTicks', 'runMicrotasks', 'processImmediate', 'listOnTimeout', 'processTimers']);
 
 /**
  * The owner of one sample's time.
@@ -125,6 +127,10 @@ export function ownerOfSample(frames, line, sources) {
     }
   }
   if (appIndex >= 0) return result({ kind: 'app', name: 'app' }, appIndex, null);
+  // Node's scheduler itself (the nextTick, microtask, timer and immediate queues) as the leaf with
+  // no code above it: V8 inlined the callbacks it runs into it; the time is theirs, and the queue
+  // was filled by the app, not asked of Node
+  if (leaf.kind === 'node' && SCHEDULERS.has(leaf.functionName) && !frames.some(isCode)) return result({ kind: 'app', name: 'app' }, -1, null);
   const node = frames.findIndex((f) => f.kind === 'node');
   if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
   return result({ kind: 'native', name: leaf.functionName }, 0, null);

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { codeOnly } from './js-scan.js';
 
 /**
- * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null}} PackageInfo
+ * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null,
+ *   types: string | null}} PackageInfo
  */
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/g;
 // Packages whose presence among a package's dependencies says it loads a compiled addon.
-const ADDON_LOADERS = new Set(['bindings', 'node-gyp-build', 'prebuild-install', 'node-addon-api', 'nan', '@mapbox/node-pre-gyp', 'node-pre-gyp', 'prebuildify', 'cmake-js']);
+const ADDON_LOADERS = new Set(['bindings', 'node-gyp-build', 'prebuild-install', 'node-addon-api', 'nan', '@mapbox/node-pre-gyp', 'node-pre-gyp', 'prebuildify', 'cmake-js', 'node-gyp-build-optional-packages', 'pkg-prebuilds']);
 // Node's own modules whose functions are synchronous native code with no JavaScript frame.
 const NATIVE_BUILTINS = new Set(['node:sqlite']);
 
@@ -179,6 +180,7 @@ function readPackage(dir, fallbackName) {
     keywords: Array.isArray(json.keywords) ? json.keywords.filter((/** @type {unknown} */ k) => typeof k === 'string').map((/** @type {string} */ k) => k.toLowerCase()) : [],
     description: typeof json.description === 'string' ? json.description : '',
     main: typeof json.main === 'string' ? json.main : null,
+    types: typeof json.types === 'string' ? json.types : typeof json.typings === 'string' ? json.typings : null,
   };
 }
 
@@ -191,14 +193,52 @@ function resolvePackageDir(name, dir) {
   }
 }
 
-/** @param {string} dir */
+/**
+ * Whether a package is a compiled addon, by the marks every way of shipping one leaves: a
+ * node-gyp build (binding.gyp, gypfile), node-pre-gyp's `binary`, a loader among its dependencies,
+ * an N-API build's `napi` field, a `.node` file of its own (top level, build/Release, prebuilds/*),
+ * or a platform package (one with `os` or `cpu`) holding the `.node` among its optional dependencies.
+ * @param {string} dir
+ */
 function isAddonPackage(dir) {
   try {
     if (fs.existsSync(path.join(dir, 'binding.gyp'))) return true;
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    if (json.gypfile === true || json.binary) return true;
+    if (json.gypfile === true || json.binary || (json.napi && typeof json.napi === 'object')) return true;
     const deps = { ...json.dependencies, ...json.optionalDependencies };
-    return Object.keys(deps).some((d) => ADDON_LOADERS.has(d));
+    if (Object.keys(deps).some((d) => ADDON_LOADERS.has(d))) return true;
+    if (holdsAddonFile(dir)) return true;
+    return Object.keys(json.optionalDependencies ?? {}).some((name) => {
+      const platformDir = resolvePackageDir(name, dir);
+      return platformDir !== null && isPlatformAddon(platformDir);
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** A package built for one platform (`os` or `cpu` in its package.json) that holds a `.node` file. @param {string} dir */
+function isPlatformAddon(dir) {
+  try {
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    return (Array.isArray(json.os) || Array.isArray(json.cpu)) && holdsAddonFile(dir);
+  } catch {
+    return false;
+  }
+}
+
+/** A `.node` file at the top of a package, in build/Release or one level into prebuilds/. @param {string} dir */
+function holdsAddonFile(dir) {
+  const isAddon = (/** @type {string} */ d) => {
+    try {
+      return fs.readdirSync(d).some((f) => f.endsWith('.node'));
+    } catch {
+      return false;
+    }
+  };
+  if (isAddon(dir) || isAddon(path.join(dir, 'build', 'Release'))) return true;
+  try {
+    return fs.readdirSync(path.join(dir, 'prebuilds')).some((d) => isAddon(path.join(dir, 'prebuilds', d)));
   } catch {
     return false;
   }

@@ -1,0 +1,190 @@
+// Whether a package offers an asynchronous form of a synchronous call the app made that frees the
+// loop, read from the package itself. An addon's async form runs on another thread, so its type
+// declarations say enough (a Promise, or a callback). A JavaScript package's async form frees the
+// loop only when it takes a callback or its body hands the work on or yields between steps; a
+// Promise alone does not (an `xAsync` that awaits its own synchronous work holds the loop the same),
+// and a name that only looks like a counterpart (SheetJS's `write` beside `writeSync`, both
+// synchronous) is not one. Pure but for the reads it is handed.
+
+import path from 'node:path';
+import { functionEnd } from './js-scan.js';
+
+/**
+ * @typedef {{lines(file: string): string[] | null, codeLines(file: string): string[] | null}} Reader
+ */
+
+const CALLBACK_PARAM = /(?:^|[\s,(])(?:cb|callback|done|next|callbackFn|onDone|onComplete)\s*[,)=:?]/;
+// a body that hands its work on or lets the loop turn between steps (a Promise alone does neither:
+// `parseAsync` that awaits its own synchronous parse holds the loop just the same)
+const YIELDING_BODY = /\bsetImmediate\s*\(|\bsetTimeout\s*\(|\bnextTick\s*\(|\bpromisify\b|\bnew\s+Worker\b|\.(?:readFile|writeFile|pbkdf2|scrypt|deflate|inflate|gzip|gunzip|brotliCompress)\s*\(/;
+// result types too common to say one method is another's async form
+const VAGUE_TYPES = new Set(['void', 'any', 'unknown', 'boolean', 'number', 'string', 'this', 'undefined', 'null', 'object']);
+
+/**
+ * The async form of the first of `names` the package offers: `hashSync` → `hash`, `render` →
+ * `renderAsync`, or a method of the same class returning a Promise of what the called one returns
+ * (`toBuffer(): Buffer` → `encode(): Promise<Buffer>`). Null when there is none, or when the
+ * package shows the counterpart is synchronous too.
+ * @param {Reader} read @param {string} pkgDir the package's folder
+ * @param {string | null} file the package file the called function is in (null: a native export)
+ * @param {string[]} names the names the app's line called, the most likely first
+ * @param {string | null} main the package.json main, relative to pkgDir
+ * @param {string | null} types the package.json types (or typings), relative to pkgDir
+ * @param {boolean} native the package is a compiled addon
+ * @returns {string | null}
+ */
+export function asyncCounterpart(read, pkgDir, file, names, main, types, native) {
+  const decls = declarationFiles(pkgDir, file, main, types).map((f) => read.codeLines(f)).filter((c) => c !== null);
+  const sources = [file, main ? path.join(pkgDir, main) : null].filter((f) => f !== null)
+    .map((f) => read.codeLines(f.endsWith('.js') || f.endsWith('.cjs') || f.endsWith('.mjs') ? f : `${f}.js`)).filter((c) => c !== null);
+  for (const name of names) {
+    if (!/^[\w$]+$/.test(name)) continue;
+    const base = name.endsWith('Sync') ? name.slice(0, -4) : null;
+    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null]) {
+      if (!candidate) continue;
+      const verdict = isAsync(candidate, decls, sources, native);
+      if (verdict === true) return candidate;
+      // unknown: a defined `x` beside `xSync` follows Node's convention
+      if (verdict === null && candidate === base && sources.some((c) => defines(c, candidate))) return candidate;
+    }
+    const sibling = native ? promiseSibling(name, decls) : null;
+    if (sibling) return sibling;
+  }
+  return null;
+}
+
+/** @param {string} pkgDir @param {string | null} file @param {string | null} main @param {string | null} types */
+function declarationFiles(pkgDir, file, main, types) {
+  const out = new Set();
+  if (types) out.add(path.join(pkgDir, types));
+  out.add(path.join(pkgDir, 'index.d.ts'));
+  if (main) out.add(path.join(pkgDir, main.replace(/\.[cm]?js$/, '') + '.d.ts'));
+  if (file) out.add(file.replace(/\.[cm]?js$/, '.d.ts'));
+  return [...out];
+}
+
+/**
+ * True: it frees the loop; false: declared or defined, and it does not; null: not found.
+ * @param {string} name @param {string[][]} decls @param {string[][]} sources @param {boolean} native
+ */
+function isAsync(name, decls, sources, native) {
+  let declared = false;
+  for (const code of decls) {
+    for (const d of declarationsOf(code, name)) {
+      declared = true;
+      const callback = CALLBACK_PARAM.test(d.params) || /\(\s*(?:err|error|e)\s*[:?,)]/.test(d.params);
+      if (callback || (native && /\bPromise\s*</.test(d.returns))) return true;
+    }
+  }
+  if (declared && native) return false;
+  for (const code of sources) {
+    const def = definitionOf(code, name);
+    if (!def) continue;
+    return CALLBACK_PARAM.test(def.params) || YIELDING_BODY.test(def.body);
+  }
+  return null;
+}
+
+/**
+ * The declarations of `name` in a .d.ts: its parameters and its return type.
+ * @param {string[]} code @param {string} name @returns {{params: string, returns: string, line: number}[]}
+ */
+function declarationsOf(code, name) {
+  const out = [];
+  const re = new RegExp(`(?:^|[\\s;{])(?:export\\s+)?(?:declare\\s+)?(?:function\\s+|static\\s+|readonly\\s+)*${name}\\??\\s*(?:<[^>]*>)?\\s*\\(`);
+  for (let i = 0; i < code.length; i++) {
+    const m = re.exec(code[i]);
+    if (!m) continue;
+    const text = code.slice(i, i + 30).join('\n');
+    const start = text.indexOf('(', m.index + m[0].length - 1);
+    const close = matching(text, start);
+    if (close < 0) continue;
+    const after = text.slice(close + 1);
+    const returns = /^\s*:\s*([^;{\n]+)/.exec(after)?.[1] ?? '';
+    out.push({ params: text.slice(start + 1, close), returns: returns.trim(), line: i });
+  }
+  return out;
+}
+
+/** The index of the parenthesis closing the one at `start`, or -1. @param {string} text @param {number} start */
+function matching(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A function's definition in JavaScript: `function name(`, `name = function (`, `name = (...) =>`,
+ * `name(...) {` (a method), `name: function (`; its parameters and (bounded) body.
+ * @param {string[]} code @param {string} name
+ */
+function definitionOf(code, name) {
+  const re = new RegExp(`(async\\s+)?function\\s*\\*?\\s+${name}\\s*\\(|[.\\s]${name}\\s*[=:]\\s*(async\\s+)?(?:function\\b[^(]*\\(|\\()|^\\s*(async\\s+)?${name}\\s*\\([^)]*\\)\\s*\\{`);
+  for (let i = 0; i < code.length; i++) {
+    const m = re.exec(code[i]);
+    if (!m) continue;
+    const end = functionEnd(code, i, m.index, 400);
+    const body = code.slice(i, end + 1).join('\n');
+    const open = body.indexOf('(', m.index);
+    const close = open >= 0 ? matching(body, open) : -1;
+    return { params: close > open ? body.slice(open + 1, close) : '', body: body.slice(Math.max(0, close)) };
+  }
+  return null;
+}
+
+/** Whether code defines or exports `name` at all. @param {string[]} code @param {string} name */
+function defines(code, name) {
+  const re = new RegExp(`(?:function\\s*\\*?\\s+${name}\\s*\\(|[.\\s]${name}\\s*=|[{,]\\s*${name}\\s*[,}:(])`);
+  return code.some((l) => re.test(l));
+}
+
+/**
+ * A method of the same class or interface as `name` in the declarations that returns a Promise of
+ * what `name` returns (a definite type, not void or a primitive).
+ * @param {string} name @param {string[][]} decls
+ */
+function promiseSibling(name, decls) {
+  for (const code of decls) {
+    for (const d of declarationsOf(code, name)) {
+      const type = d.returns.replace(/\s+/g, '');
+      if (!type || VAGUE_TYPES.has(type) || /^Promise</.test(type)) continue;
+      const block = enclosingBlock(code, d.line);
+      if (!block) continue;
+      const wanted = new RegExp(`^\\s*(?:readonly\\s+|static\\s+)*([\\w$]+)\\s*(?:<[^>]*>)?\\s*\\([^)]*\\)\\s*:\\s*Promise\\s*<\\s*${type.replace(/[^\w$]/g, '\\$&')}\\s*>`);
+      for (let i = block.start; i <= block.end; i++) {
+        const m = wanted.exec(code[i]);
+        if (m && m[1] !== name) return m[1];
+      }
+    }
+  }
+  return null;
+}
+
+/** The lines of the class or interface body holding line `at` (brace depth), or null. @param {string[]} code @param {number} at */
+function enclosingBlock(code, at) {
+  let depth = 0;
+  let start = -1;
+  for (let i = at; i >= 0; i--) {
+    const line = code[i];
+    for (let j = line.length - 1; j >= 0; j--) {
+      if (line[j] === '}') depth++;
+      else if (line[j] === '{') {
+        if (depth === 0) { start = i; break; }
+        depth--;
+      }
+    }
+    if (start >= 0) break;
+  }
+  if (start < 0 || !/\b(?:class|interface)\b/.test(code[start])) return null;
+  depth = 0;
+  for (let i = start; i < code.length; i++) {
+    for (const c of code[i]) {
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return { start, end: i };
+    }
+  }
+  return { start, end: code.length - 1 };
+}

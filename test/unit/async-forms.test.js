@@ -1,0 +1,110 @@
+// Which fix a synchronous call gets depends on what its package offers: an async form read from
+// the package itself (declarations, then source), an addon however it is shipped (node-gyp, N-API
+// platform packages), and Node's queue drains that are never an owner of their callbacks' time.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AppSources } from '../../src/sources/app-sources.js';
+import { asyncCounterpart } from '../../src/sources/async-forms.js';
+import { ownerOfSample } from '../../src/analyze/time-owners.js';
+import { ownerOf } from '../../src/analyze/ownership.js';
+
+/** @param {import('node:test').TestContext} t */
+function folder(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-async-forms-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  /** @param {string} rel @param {string | object} body */
+  const write = (rel, body) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), typeof body === 'string' ? body : JSON.stringify(body));
+  };
+  return { dir, write };
+}
+
+test('an async form is one that frees the loop: an addon\'s declared Promise or callback; a JavaScript package\'s callback or a body that yields', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  // a declared pair
+  write('node_modules/hasher/package.json', { name: 'hasher', version: '1.0.0', main: 'index.js', types: 'index.d.ts' });
+  write('node_modules/hasher/index.js', 'module.exports.hash = binding.hash;\nmodule.exports.hashSync = binding.hashSync;\n');
+  write('node_modules/hasher/index.d.ts', 'export declare function hash(p: string, o?: Options): Promise<string>\nexport declare function hashSync(p: string, o?: Options): string\n');
+  assert.equal(asyncCounterpart(sources, path.join(dir, 'node_modules/hasher'), null, ['hashSync'], 'index.js', 'index.d.ts', true), 'hash');
+  // a sync "counterpart" that is an alias of the same synchronous writer
+  write('node_modules/sheets/package.json', { name: 'sheets', version: '1.0.0', main: 'sheets.js' });
+  write('node_modules/sheets/sheets.js', 'function writeSync(wb, opts) {\n  return write(wb, opts);\n}\nfunction write(wb, opts) {\n  var o = opts || {};\n  return build(wb, o);\n}\n');
+  const sheets = path.join(dir, 'node_modules/sheets');
+  assert.equal(asyncCounterpart(sources, sheets, path.join(sheets, 'sheets.js'), ['writeSync'], 'sheets.js', null, false), null);
+  // defined with a callback, no declarations
+  write('node_modules/cb/package.json', { name: 'cb', version: '1.0.0', main: 'lib.js' });
+  write('node_modules/cb/lib.js', 'exports.compressSync = function (buf) {\n  return run(buf);\n};\nexports.compress = function (buf, callback) {\n  setImmediate(() => callback(null, run(buf)));\n};\n');
+  const cb = path.join(dir, 'node_modules/cb');
+  assert.equal(asyncCounterpart(sources, cb, path.join(cb, 'lib.js'), ['compressSync'], 'lib.js', null, false), 'compress');
+  // `render` → `renderAsync`; a method whose class also returns a Promise of the same result
+  write('node_modules/img/package.json', { name: 'img', version: '1.0.0', main: 'index.js' });
+  write('node_modules/img/index.d.ts', [
+    'export declare function renderAsync(svg: string): Promise<RenderedImage>',
+    'export declare class Canvas {',
+    '  getContext(kind: "2d"): Context',
+    '  toBuffer(mime: "image/png"): Buffer',
+    '  encode(format: "png" | "webp"): Promise<Buffer>',
+    '  toDataURL(): string',
+    '}',
+    'export declare class Renderer {',
+    '  render(): RenderedImage',
+    '}',
+  ].join('\n'));
+  const img = path.join(dir, 'node_modules/img');
+  assert.equal(asyncCounterpart(sources, img, null, ['toBuffer'], 'index.js', null, true), 'encode');
+  assert.equal(asyncCounterpart(sources, img, null, ['render', 'asPng'], 'index.js', null, true), 'renderAsync');
+  assert.equal(asyncCounterpart(sources, img, null, ['toDataURL', 'getContext'], 'index.js', null, true), null, 'a string or a context has no Promise twin');
+  // a JavaScript package's Promise form that awaits its own synchronous work frees nothing
+  write('node_modules/schema/package.json', { name: 'schema', version: '1.0.0', main: 'lib/index.js', types: 'lib/index.d.ts' });
+  write('node_modules/schema/lib/index.d.ts', 'export declare class Type {\n  parse(data: unknown): Output\n  parseAsync(data: unknown): Promise<Output>\n}\n');
+  write('node_modules/schema/lib/types.js', 'class Type {\n  parse(data) {\n    return this._parse(data);\n  }\n  async parseAsync(data) {\n    const result = await this._parseAsync(data);\n    return result;\n  }\n}\n');
+  const schema = path.join(dir, 'node_modules/schema');
+  assert.equal(asyncCounterpart(sources, schema, path.join(schema, 'lib/types.js'), ['parse'], 'lib/index.js', 'lib/index.d.ts', false), null);
+});
+
+test('an addon however it is shipped: node-gyp, a loader, N-API\'s napi field, a platform package holding the .node', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.js');
+  write('app.js', '');
+  write('node_modules/gyp/package.json', { name: 'gyp', version: '1.0.0', gypfile: true });
+  write('node_modules/napi/package.json', { name: 'napi', version: '1.0.0', napi: { binaryName: 'napi' } });
+  write('node_modules/split/package.json', { name: 'split', version: '1.0.0', optionalDependencies: { 'split-linux-x64-gnu': '1.0.0', 'split-darwin-arm64': '1.0.0' } });
+  write('node_modules/split-linux-x64-gnu/package.json', { name: 'split-linux-x64-gnu', version: '1.0.0', os: ['linux'], cpu: ['x64'], main: 'split.linux-x64-gnu.node' });
+  write('node_modules/split-linux-x64-gnu/split.linux-x64-gnu.node', 'ELF');
+  write('node_modules/prebuilt/package.json', { name: 'prebuilt', version: '1.0.0' });
+  write('node_modules/prebuilt/prebuilds/linux-x64/prebuilt.node', 'ELF');
+  // a tool with platform binaries that are executables, not addons; and a plain package
+  write('node_modules/bundler/package.json', { name: 'bundler', version: '1.0.0', optionalDependencies: { 'bundler-linux-x64': '1.0.0' } });
+  write('node_modules/bundler-linux-x64/package.json', { name: 'bundler-linux-x64', version: '1.0.0', os: ['linux'], cpu: ['x64'] });
+  write('node_modules/bundler-linux-x64/bin/bundler', 'ELF');
+  write('node_modules/plain/package.json', { name: 'plain', version: '1.0.0' });
+  const natives = ['gyp', 'napi', 'split', 'prebuilt', 'bundler', 'plain'].map((n) => sources.isNative(n, app));
+  assert.deepEqual(natives, [true, true, true, true, false, false]);
+});
+
+test('Node\'s queue drains are never the owner: a nextTick callback V8 inlined into processTicksAndRejections is the app\'s', () => {
+  const sources = new AppSources();
+  const frames = [{ functionName: 'processTicksAndRejections', url: 'node:internal/process/task_queues', line: 77, column: 1, kind: /** @type {const} */ ('node') }];
+  assert.deepEqual(ownerOfSample(frames, null, sources).owner, { kind: 'app', name: 'app' });
+  const timers = [{ functionName: 'listOnTimeout', url: 'node:internal/timers', line: 569, column: 1, kind: /** @type {const} */ ('node') }];
+  assert.equal(ownerOfSample(timers, null, sources).owner.kind, 'app');
+  const read = [{ functionName: 'readFileSync', url: 'node:fs', line: 441, column: 1, kind: /** @type {const} */ ('node') }];
+  assert.equal(ownerOfSample(read, null, sources).owner.kind, 'node', 'a Node API the leaf ran stays Node\'s');
+});
+
+test('a stall whose code ran less than half a threshold, in no call that waits, is not the app\'s block', () => {
+  const T = 50;
+  const block = { durationMs: 62, runMs: 10.7, waitMs: 2.6, gcShare: 0, fix: 'async-form', call: null, culprit: { owner: { kind: 'package' } } };
+  assert.equal(ownerOf(block, T, { processThread: true }), 'starved');
+  assert.equal(ownerOf({ ...block, runMs: 40, waitMs: 2 }, T, { processThread: true }), 'app', 'it ran most of a threshold');
+  assert.equal(ownerOf({ ...block, call: { kind: 'fs-sync' } }, T, { processThread: true }), 'app', 'a synchronous read waits off a CPU');
+  assert.equal(ownerOf({ ...block, gcShare: 0.7 }, T, { processThread: true }), 'app', 'the collector\'s helpers hold the thread');
+  assert.equal(ownerOf(block, T, { processThread: false }), 'app', 'a worker thread that neither ran nor waited was idle');
+});
