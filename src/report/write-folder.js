@@ -86,12 +86,14 @@ export function loopFlames(dir, report, mainFlame, notes) {
  * Writes report.json, then renders the other formats from it.
  * @param {string} dir report folder
  * @param {Report} report
- * @param {Parameters<typeof writeRenderedFiles>[2]} opts
+ * @param {Parameters<typeof writeRenderedFiles>[2] & {shown?: Report}} opts shown: what the formats
+ *   are rendered from when report.json is a saved report written back as it was (the saved report
+ *   completed by the analysis, analyze/saved-report.js)
  * @returns {{files: string[], notes: string[]}} files written, relative to dir
  */
 export function writeReportFolder(dir, report, opts) {
   fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  const rendered = writeRenderedFiles(dir, report, opts);
+  const rendered = writeRenderedFiles(dir, opts.shown ?? report, opts);
   return { files: ['report.json', ...rendered.files], notes: rendered.notes };
 }
 

@@ -10,6 +10,7 @@ import { evaluateBudgets } from '../../analyze/budgets.js';
 import { artifactsFor, readProfile, writeReportFolder } from '../../report/write-folder.js';
 import { loadBaseline } from '../shared/saved-runs.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';
+import { completeSaved } from '../../analyze/saved-report.js';
 import { isProductionLog, logToReport } from '../../production/log-report.js';
 import { TOOL } from '../../tool.js';
 import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
@@ -81,11 +82,13 @@ export function rerenderReport(opts, io) {
     artifacts,
   };
   if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
-  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile, sourceDir: dir });
+  // report.json is written back as it was saved; what is shown is it completed by the analysis
+  const shown = completeSaved(report, io.cwd);
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile, sourceDir: dir, shown });
   if (note) finished.notes.unshift(note);
   const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;
   const message = unchecked ?? gateMessage(report);
-  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report: shown, outDir, files: finished.files, notes: finished.notes };
 }
 
 /**
@@ -122,7 +125,8 @@ function logReport(log, opts, io) {
     budgets: opts.failOn ? evaluateBudgets(built, opts.failOn) : [],
     artifacts: { json: 'report.json', ...(profile ? { profile: 'profile.cpuprofile' } : {}), ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? built : { profile: null }) },
   };
-  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir });
+  const shown = completeSaved(report, io.cwd);
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir, shown });
   const message = gateMessage(report);
-  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report: shown, outDir, files: finished.files, notes: finished.notes };
 }
