@@ -37,8 +37,8 @@ export const SCHEMA_VERSION = 1;
  * @property {number} windowMs
  * @property {import('../load/http-stats.js').HttpStats | null} probe
  * @property {import('../load/http-stats.js').HttpStats | null} load
- * @property {import('./agent-data.js').AgentData | null} agent
- * @property {import('./agent-data.js').AgentData[]} [workerAgents] the other processes that ran the agent (cluster workers)
+ * @property {import('../collect/agent-data.js').AgentData | null} agent
+ * @property {import('../collect/agent-data.js').AgentData[]} [workerAgents] the other processes that ran the agent (cluster workers)
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
@@ -212,7 +212,7 @@ export function buildReport(record) {
 
 /**
  * Why the CPU profile the run asked for is missing.
- * @param {RunRecord} record @param {import('./agent-data.js').AgentData | null} agent
+ * @param {RunRecord} record @param {import('../collect/agent-data.js').AgentData | null} agent
  */
 function missingProfile(record, agent) {
   if (!agent) return 'the agent sent no data';

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SourceMaps } from './source-maps.js';
+import { SourceMaps } from '../sources/source-maps.js';
 import { frameKind, AGENT_DIR } from './frame-kind.js';
 import { packageDir } from '../sources/app-sources.js';
 

@@ -15,7 +15,7 @@ const FROM = 1_700_000_000_000;
 const TO = FROM + 4000;
 const RUN = { from: FROM, to: TO, thresholdMs: 50, cwd: '/app', outside: /** @type {any[]} */ ([]), stopAnswered: true };
 
-/** @param {Partial<import('../../src/analyze/agent-data.js').AgentData>} over */
+/** @param {Partial<import('../../src/collect/agent-data.js').AgentData>} over */
 function agentData(over) {
   return {
     key: '100', pid: 100, threadId: null, helloAt: FROM - 2000, exits: [], outside: [],

@@ -34,7 +34,7 @@ function words(files, rx) {
 
 const agentFiles = sources(path.join(SRC, 'agent'));
 const toolFiles = ['launch', 'commands', 'attach', 'profile'].flatMap((d) => sources(path.join(SRC, d)))
-  .concat([path.join(SRC, 'analyze', 'agent-data.js')]);
+  .concat(sources(path.join(SRC, 'collect')));
 
 test('every type the agent writes is declared in wire.cjs', () => {
   const declared = new Set([...Object.keys(wire.MESSAGES), ...Object.keys(wire.EVENTS), ...IN_PROCESS]);

@@ -6,7 +6,7 @@
 
 import { EXIT } from '../../errors.js';
 import { TOOL } from '../../tool.js';
-import { readAgentData } from '../../analyze/agent-data.js';
+import { readAgentData } from '../../collect/agent-data.js';
 import { buildReport } from '../../analyze/build-report.js';
 import { readProfiles } from '../../analyze/profiles.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
@@ -19,7 +19,7 @@ import { DEFAULT_FORMATS, RUN_DEFAULTS, AGENT_DEFAULTS } from '../../defaults.js
 
 /**
  * @typedef {import('../../../types/report.js').Report} Report
- * @typedef {import('../../analyze/agent-data.js').AgentData} AgentData
+ * @typedef {import('../../collect/agent-data.js').AgentData} AgentData
  * @typedef {import('../../load/http-stats.js').HttpStats} HttpStats
  *
  * @typedef {object} Ending what the command reads of its target once the agent's data is in

@@ -23,7 +23,7 @@ export function keepProfile(profiles, outDir) {
  * profiles for the analysis, and its CPU profile of the window written beside report.json
  * (profile-worker-<pid>.cpuprofile, profile-thread-<threadId>.cpuprofile). A loop stuck for the
  * whole run wrote no profile of its own: the watchdog's captures of it, joined, stand in.
- * @param {import('../../analyze/agent-data.js').AgentData[]} agents every agent's data but the main thread's
+ * @param {import('../../collect/agent-data.js').AgentData[]} agents every agent's data but the main thread's
  * @param {string} dataDir @param {string} outDir
  * @param {{from: number, to: number}} window epoch ms
  * @returns {import('../../analyze/loop-sections.js').OtherLoop[]}

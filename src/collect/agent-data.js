@@ -21,7 +21,7 @@ import wire from '../agent/wire.cjs';
  * @property {any[]} blocks
  * @property {any[]} windows
  * @property {any[]} gcPauses GC pauses of 10 ms or more
- * @property {import('./gc-share.js').GcRun[]} gcRuns shorter GC pauses, summed over runs of them
+ * @property {import('../analyze/gc-share.js').GcRun[]} gcRuns shorter GC pauses, summed over runs of them
  * @property {any[]} memory
  * @property {any[]} listens
  * @property {any[]} marks
@@ -30,7 +30,7 @@ import wire from '../agent/wire.cjs';
  * @property {{t: number, waitMs: number, elapsedMs: number}[]} pool the thread-pool canaries: how long each waited
  * @property {{t: number, durationMs: number, requests: {type: string, stack: string[]}[]}[]} poolCallers the stacks
  *   of the thread-pool requests made during each short burst of looking
- * @property {import('./requests.js').BlockRequests[]} blockRequests the requests around each block
+ * @property {import('../analyze/requests.js').BlockRequests[]} blockRequests the requests around each block
  * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
