@@ -8,7 +8,7 @@ import { EXIT } from '../../errors.js';
 import { TOOL } from '../../tool.js';
 import { readAgentData } from '../../collect/agent-data.js';
 import { buildReport } from '../../analyze/build-report.js';
-import { readProfiles } from '../../analyze/profiles.js';
+import { readProfiles } from '../../collect/profile-files.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
 import { connectionNotes, agentErrorNotes } from '../../analyze/run-notes.js';
 import { judgeAgainstBaseline } from '../../analyze/baseline.js';

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { readProfiles } from '../../analyze/profiles.js';
+import { readProfiles } from '../../collect/profile-files.js';
 import { mergeContinuous } from '../../analyze/merge-profiles.js';
 import { loopId } from '../../analyze/loop-sections.js';
 
