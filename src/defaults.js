@@ -1,5 +1,6 @@
-// The defaults of a run, in one place: the `run` options and their help text, the scenario runs
-// of `compare`, and the settings a report records all read them from here.
+// The defaults, in one place: the options of `run`, `attach`, `report` and `compare` and their help
+// text, the scenario runs of `compare`, the settings a report records, and the agent's configuration
+// (handed to it whole: it holds no defaults of its own) all read them from here.
 
 export const RUN_DEFAULTS = Object.freeze({
   /** ms between probe requests */
@@ -30,6 +31,31 @@ export const RUN_DEFAULTS = Object.freeze({
   killAfter: 5000,
   /** rounds per job of a scenario (run --scenario, compare) */
   rounds: 200_000,
+  /** runs of --repeat */
+  repeat: 1,
+  /** %: a site, the longest block or the time blocked worse than the baseline by this much is a regression */
+  baselineThreshold: 10,
+});
+
+/** The files written when --format is not given (report.json always is). */
+export const DEFAULT_FORMATS = ['json', 'html', 'md', 'junit'];
+
+/** `attach`: the measuring options are run's, but for these. */
+export const ATTACH_DEFAULTS = Object.freeze({
+  /** s observed: longer than a run, the app's own traffic does the work */
+  duration: 30,
+  /** s to wait for the app to open its inspector and start the agent */
+  attachTimeout: 10,
+});
+
+/** What the agent is handed besides the options (agent/config.cjs: AgentConfig). */
+export const AGENT_DEFAULTS = Object.freeze({
+  /** ms, width of a timeline window (the report's timeline, the load's and probe's series) */
+  windowMs: 100,
+  /** ms between writes of the agent's data */
+  flushMs: 1000,
+  /** ms between writes of a cluster worker's data (it may be killed before the stop reaches it) */
+  workerFlushMs: 250,
 });
 
 /** The scenario replay of `compare`: its own options, the rest of each run from RUN_DEFAULTS. */
@@ -41,4 +67,6 @@ export const COMPARE_DEFAULTS = Object.freeze({
   /** the probed route of the demo server */
   probe: '/healthcheck',
   connections: 1,
+  /** % (compare --runs): a change worse than this is a regression */
+  threshold: 10,
 });

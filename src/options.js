@@ -5,6 +5,7 @@ import { InvalidArgumentError } from 'commander';
 import { parseBudgets } from './analyze/budgets.js';
 import { UsageError } from './errors.js';
 import { gateMetricKeys, METRIC_EXAMPLES } from './analyze/gate-metrics.js';
+import { DEFAULT_FORMATS } from './defaults.js';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -72,8 +73,6 @@ export function budgets(value, previous = []) {
   }
 }
 
-/** Formats written when --format is not given. */
-export const DEFAULT_FORMATS = ['json', 'html', 'md', 'junit'];
 /** Every format: the defaults, pprof (profile.pb.gz) and benchmark (github-action-benchmark's JSON). */
 export const FORMATS = [...DEFAULT_FORMATS, 'pprof', 'benchmark'];
 

@@ -1,22 +1,145 @@
-// report.json (schemaVersion 1), the one type of a run's report: `buildReport`
-// (src/analyze/build-report.js) returns it complete, report.json is it written out, and every
-// renderer in src/report/ reads it. The parts a module computes are that module's own types.
+// report.json (schemaVersion 1), written as the schema: every field a report holds, the one
+// type of a run's report. `buildReport` (src/analyze/build-report.js) is checked against it, so
+// the analysis produces what is written here, not the other way round; report.json is it written
+// out, and every renderer in src/report/ reads it. Fields marked optional are missing from reports
+// of older versions, or present only where they apply. docs/report-json.md says what each means.
 
-import type { AttributedBlock, Site } from '../src/analyze/attribution.js';
-import type { blockTotals } from '../src/analyze/blocks.js';
-import type { TimelinePoint } from '../src/analyze/timeline.js';
-import type { Work } from '../src/analyze/work.js';
-import type { WorkerRow } from '../src/analyze/workers.js';
-import type { BudgetResult } from '../src/analyze/budgets.js';
-import type { HttpStats } from '../src/load/http-stats.js';
-import type { toolSection, machineSection } from '../src/analyze/ownership.js';
-import type { BaselineResult } from '../src/analyze/baseline.js';
-import type { ThreadPool, PoolCaller } from '../src/analyze/thread-pool.js';
-import type { RouteRow, BlockRequestsSummary } from '../src/analyze/requests.js';
-import type { RunFailure } from '../src/analyze/run-failure.js';
+/** Which kind of code a stack frame belongs to. */
+export type FrameKind = 'app' | 'node_modules' | 'node' | 'native' | 'gc';
 
-export type BlockTotals = ReturnType<typeof blockTotals>;
-/** a worker thread's row: its loop's figures in short */
+/** A stack frame; line and column 1-based, the url a path where the code has a file. */
+export interface Frame {
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  kind: FrameKind;
+}
+
+/** A function at a place. */
+export interface FramePlace {
+  functionName: string;
+  url: string;
+  line: number;
+}
+
+export type OwnerKind = 'app' | 'package' | 'node' | 'native' | 'json' | 'gc';
+
+/** Who the time is: the app, a package (with its version), Node.js, a native addon, JSON, the GC. */
+export interface Owner {
+  kind: OwnerKind;
+  name: string;
+  version?: string | null;
+}
+
+/** The function a block is blamed on, the owner that held most of it, and the app line that called it. */
+export interface Culprit extends FramePlace {
+  owner?: Owner;
+  calledFrom?: FramePlace | null;
+  /** how the calling line is known: the profile's line ticks, the function's source, or not at all */
+  lineFrom?: 'profile' | 'source' | 'function' | null;
+  /** the lines the profile's tick can stand for, when it cannot say which */
+  lineCandidates?: number[];
+  /** for people, as every output shows it: "bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19" */
+  label?: string;
+}
+
+/** A block's time by owner. */
+export interface OwnerShare {
+  kind: OwnerKind;
+  name: string;
+  version?: string | null;
+  ms: number;
+  share: number;
+}
+
+export type CallKind = 'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-library';
+
+/** A known blocking call on the stack: Node's sync APIs, JSON, a regular expression. */
+export interface KnownCall {
+  id: string;
+  kind: CallKind;
+  name: string;
+  frame: FramePlace;
+  pattern?: string;
+}
+
+/** The kind of fix the advice proposes. */
+export type Fix = 'async-form' | 'cache-bound-offload' | 'compile-once' | 'regex-dependency' | 'regex-app' | 'native-sync'
+  | 'allocation' | 'payload' | 'own-loop' | 'microtask' | 'nextTick' | 'startup';
+
+/** The requests of a route that ran in a block, back to back. */
+export interface RanRoute {
+  route: string;
+  count: number;
+  msEach: number;
+}
+
+/** The requests around a block: those that ran in it and those it held up. */
+export interface BlockRequestsSummary {
+  /** the routes whose requests started (so ran their handler) inside the block, most time first */
+  ran: RanRoute[];
+  /** requests the block held up */
+  waited: number;
+  /** the delay it added to those it can time */
+  delayedMs: number;
+  /** of `waited`, the requests that started right after it ended */
+  queuedAfter: number;
+  /** "GET /export ×11 (150 ms each)": the route that ran most of it */
+  label: string | null;
+}
+
+/** A stall of the loop over the threshold, times relative to run.startedAt, with what was running. */
+export interface Block {
+  startMs: number;
+  durationMs: number;
+  /** still blocked when the run ended */
+  ongoing?: boolean;
+  /** cut at the window's edge: fullDurationMs is its whole length */
+  clipped?: boolean;
+  fullDurationMs?: number;
+  /** how long the loop's thread waited for a CPU meanwhile, and ran on one (Linux) */
+  waitMs?: number;
+  runMs?: number;
+  stack?: Frame[];
+  samples?: { tMs: number; stack: Frame[] }[];
+  phase?: string | null;
+  cause?: string | null;
+  advice?: string;
+  fix?: Fix | 'none';
+  topFrames?: { functionName: string; url: string; line: number; ms: number; share: number }[];
+  /** where the blocking callback was scheduled (--stacks async-origin) */
+  origin?: Frame[];
+  /** null: no stack sample fell inside the block; absent: blocks were not attributed */
+  culprit?: Culprit | null;
+  owners?: OwnerShare[];
+  call?: KnownCall | null;
+  gcMs?: number;
+  gcShare?: number;
+  /** the tool's own work inside the block, and the watchdog's capture start (an upper bound) */
+  toolMs?: number;
+  captureMs?: number;
+  tool?: boolean;
+  requests?: BlockRequestsSummary;
+}
+/** A block with its attribution (the name older code used). */
+export type AttributedBlock = Block;
+
+/** A call site that blocked the loop. */
+export interface Site extends FramePlace {
+  blockedMs: number;
+  count: number;
+}
+
+export interface BlockTotals {
+  count: number;
+  totalMs: number;
+  longestMs: number;
+  /** of the window, 0..1 */
+  fraction: number;
+}
+
+/** A worker thread's row: its loop's figures in short. */
 export interface ThreadRow {
   threadId: number;
   lag: { p50Ms: number; p99Ms: number; maxMs: number; samples: number };
@@ -24,13 +147,212 @@ export interface ThreadRow {
   blocking: BlockTotals;
   lifeMs: number;
 }
-export type HttpSummary = ReturnType<HttpStats['summary']>;
-/** the tool's own work that held the app's loop, and the stalls it caused */
-export type ToolStalls = ReturnType<typeof toolSection>;
-/** the machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait */
-export type MachineStalls = ReturnType<typeof machineSection>;
 
-export type { AttributedBlock, Site, TimelinePoint, Work, WorkerRow, BudgetResult, BaselineResult, ThreadPool, PoolCaller, RouteRow, BlockRequestsSummary, RunFailure };
+/** A cluster worker's row. */
+export interface WorkerRow {
+  pid: number;
+  lag: { p50Ms: number; p99Ms: number; maxMs: number; windows: number };
+  elu: number | null;
+  blocking: BlockTotals;
+}
+
+/** One window of the timeline, tMs from run.startedAt. */
+export interface TimelinePoint {
+  tMs: number;
+  lagMaxMs: number | null;
+  elu: number | null;
+  cpuPercent: number | null;
+  gcMs: number;
+  probeMaxMs: number | null;
+  probes: number;
+  requests: number;
+}
+
+/** Work the app reported (the scenarios do), inside the window. */
+export interface Work {
+  scenario: string | null;
+  rounds: number;
+  roundsPerSec: number;
+}
+
+export interface HttpSummary {
+  requests: number;
+  rps: number;
+  /** errors and non-2xx responses */
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  meanMs: number;
+  /** the probe: requests at least the block threshold long */
+  slow?: number;
+  statusCodes: Record<string, number>;
+  errorCodes: Record<string, number>;
+}
+
+/** The tool's own work that held the app's loop, and the stalls it caused. */
+export interface ToolStalls {
+  beforeLoadMs: number;
+  stallsInWindow: number;
+  longestStallMs: number;
+  totalStallMs: number;
+  blocks: { startMs: number; durationMs: number; toolMs: number }[];
+}
+
+/** The machine's part: stalls spent waiting for a CPU, the main thread's run-queue wait. */
+export interface MachineStalls {
+  runWaitMs: number | null;
+  lagP99WithoutWaitMs: number | null;
+  runWaitShare: number | null;
+  starvedBlocks: { startMs: number; durationMs: number; waitMs: number }[];
+}
+
+/** Who made the thread pool's requests. */
+export interface PoolCaller {
+  api: string;
+  type: string;
+  functionName: string | null;
+  url: string | null;
+  line: number | null;
+  package: string | null;
+  count: number;
+  medianMs?: number | null;
+  /** how long its requests held a thread, estimated */
+  poolMs: number;
+  share: number;
+}
+
+/** libuv's thread pool: how long jobs waited for it, who filled it, whether it was saturated. */
+export interface ThreadPool {
+  size: number;
+  cores: number | null;
+  canaries: number;
+  waitP50Ms: number;
+  waitP90Ms: number;
+  waitP99Ms: number;
+  waitMaxMs: number;
+  waitingShare: number;
+  otherThreadsCores: number | null;
+  saturated: boolean;
+  callers: PoolCaller[];
+  advice: string | null;
+}
+
+/** Per route over every loop. */
+export interface RouteRow {
+  route: string;
+  requests: number;
+  errors: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  blocks: number;
+  blockedMs: number;
+}
+
+export type BudgetOp = '>' | '>=' | '<' | '<=';
+
+/** A --fail-on budget and its result. */
+export interface BudgetResult {
+  expr: string;
+  path: string;
+  op: BudgetOp;
+  limit: number;
+  actual: number | null;
+  ok: boolean;
+  /** an any-loop budget: the loop the actual value is from */
+  loop?: string;
+  /** a route budget: the route it is from */
+  route?: string;
+}
+
+/** The app's error line and its top frame in the app's code. */
+export interface AppError {
+  line: string;
+  frame: string | null;
+}
+
+/** How the app failed (exit code 3). */
+export interface RunFailure {
+  /** start: before the measured window (nothing to judge); run: inside it */
+  stage: 'start' | 'run';
+  reason: 'spawn-error' | 'exited' | 'killed' | 'port-in-use' | 'never-listened' | 'unreachable' | 'exited-early';
+  message: string;
+  error: AppError | null;
+  log: string | null;
+}
+
+/** A metric of the baseline gate. */
+export interface BaselineMetric {
+  key: string;
+  label: string;
+  unit: string;
+  better: 'lower' | 'higher';
+  baseline: number | null;
+  value: number | null;
+  delta: number | null;
+  pct: number | null;
+  p: number | null;
+  beyondNoise: boolean | null;
+  judged: 'blocking' | 'named' | 'noise test' | null;
+  mark: 'regression' | 'improvement' | 'changed' | 'within noise' | null;
+}
+
+/** A blocking site's figures on one side: medians over its runs. */
+export interface SideFigures {
+  runs: number;
+  count: number;
+  heldMs: number;
+  longestMs: number;
+  typicalMs: number;
+}
+
+/** A blocking call site, compared with the baseline. */
+export interface SiteChange {
+  status: 'new' | 'longer' | 'more often' | 'same' | 'shrank' | 'gone';
+  label: string;
+  where: string;
+  loop: LoopKind;
+  owner: Owner;
+  functionName: string;
+  calledFrom: FramePlace | null;
+  baseline: SideFigures | null;
+  value: SideFigures | null;
+  pct: number | null;
+  p: number | null;
+  regression: boolean;
+  text: string;
+}
+
+export interface Regression {
+  kind: 'site' | 'metric';
+  metric: string;
+  key: string;
+  pct: number | null;
+  text: string;
+}
+
+/** This run judged against saved runs (--baseline). */
+export interface BaselineResult {
+  source: string;
+  reports: string[];
+  runs: number;
+  candidateRuns: number;
+  regressionPct: number;
+  thresholdMs: number;
+  alpha: number;
+  noiseTest: boolean;
+  named: string[];
+  metrics: BaselineMetric[];
+  sites: SiteChange[];
+  sitesNote: string | null;
+  regressions: Regression[];
+  settingsDiffer: string[];
+}
 
 export interface Report {
   schemaVersion: number;

@@ -16,7 +16,6 @@ const { signalOwnGroup } = require('./tool-gone.cjs');
 
 // Node's own tracing channel, published when net.Server#listen has bound its address.
 const listenChannel = dc.channel('tracing:net.server.listen:asyncEnd');
-const WORKER_FLUSH_MS = 250;
 
 /** @param {import('./config.cjs').AgentConfig} config */
 function startCandidate(config) {
@@ -70,7 +69,7 @@ function startCandidate(config) {
       // a cluster worker of the measured process: its channel is the tool's socket for workers
       state = 'done';
       channel.close();
-      start({ ...config, role: 'cluster-worker', channelFd: config.loopSocket, flushMs: WORKER_FLUSH_MS });
+      start({ ...config, role: 'cluster-worker', channelFd: config.loopSocket, flushMs: config.workerFlushMs });
       return;
     }
     state = 'measured';

@@ -5,6 +5,7 @@
 // keeps the app alive.
 
 const net = require('node:net');
+const { encode, decode, onLines } = require('./wire.cjs');
 
 /**
  * @param {number | string} fd a descriptor, or the path of a Unix socket to connect to
@@ -22,15 +23,11 @@ function openChannel(fd, onCommand, onClose) {
   socket.unref();
   /** @param {object} message */
   const send = (message) => {
-    if (socket.writable) socket.write(JSON.stringify(message) + '\n');
+    if (socket.writable) socket.write(encode(message));
   };
   onLines(socket, (line) => {
-    let command;
-    try {
-      command = JSON.parse(line);
-    } catch {
-      return; // a malformed line from the tool is ignored, never thrown into the app
-    }
+    const command = decode(line);
+    if (!command) return; // a malformed line from the tool is ignored, never thrown into the app
     try {
       onCommand(command);
     } catch (error) {
@@ -48,22 +45,4 @@ function openChannel(fd, onCommand, onClose) {
   };
 }
 
-/**
- * The channel's framing, shared with the tool: one JSON message per line.
- * @param {import('node:net').Socket} socket @param {(line: string) => void} onLine
- */
-function onLines(socket, onLine) {
-  let buffered = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (/** @type {string} */ chunk) => {
-    buffered += chunk;
-    let nl;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (line) onLine(line);
-    }
-  });
-}
-
-module.exports = { openChannel, onLines };
+module.exports = { openChannel };

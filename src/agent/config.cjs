@@ -4,7 +4,7 @@
 // process forks (their parent is it, and cluster says they are workers): other child
 // processes inherit NODE_OPTIONS, and with it this preload, but stay untouched.
 
-const ENV_NAME = 'EVENTLOOP_PROBE';
+const { ENV_NAME } = require('./wire.cjs');
 
 /**
  * @typedef {object} AgentConfig
@@ -15,6 +15,7 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} thresholdMs block threshold
  * @property {number} windowMs timeline window
  * @property {number} flushMs data flush interval
+ * @property {number} workerFlushMs data flush interval of a cluster worker
  * @property {'running' | 'async-origin' | 'none'} stacks how blocks are attributed
  * @property {boolean} profile record a CPU profile of the measured window
  * @property {number} profileIntervalUs sampling interval of that profile
@@ -35,8 +36,6 @@ const ENV_NAME = 'EVENTLOOP_PROBE';
  * @property {number} [measuredPid] set by a candidate the tool chose: its worker threads know it is measured
  */
 
-const WORKER_FLUSH_MS = 250;
-
 /**
  * @param {NodeJS.ProcessEnv} env
  * @param {number} ppid
@@ -52,22 +51,19 @@ function readConfig(env, ppid) {
     return null;
   }
   if (!config || typeof config.dir !== 'string') return null;
-  const defaults = {
-    resolutionMs: 20, thresholdMs: 50, windowMs: 100, flushMs: 1000,
-    stacks: 'running', profile: true, profileIntervalUs: 10000, stackIntervalMs: 5,
-  };
+  // the configuration comes whole from the tool (src/commands/shared/agent-config.js): no defaults here
   // the worker threads of a process found by its listen (`run -- <command>`)
-  if (config.measuredPid === process.pid) return { ...defaults, ...config, role: 'main' };
-  if (config.parentPid === ppid && !config.launcher) return { ...defaults, ...config, role: 'main' };
+  if (config.measuredPid === process.pid) return { ...config, role: 'main' };
+  if (config.parentPid === ppid && !config.launcher) return { ...config, role: 'main' };
   // (cluster consumes NODE_UNIQUE_ID before preloads run; its isWorker keeps what it said)
   if (config.primaryPid === ppid && /** @type {{isWorker: boolean}} */ (/** @type {unknown} */ (require('node:cluster'))).isWorker) {
     // A cluster worker: its fd 3 is cluster's IPC, so its channel is the tool's Unix socket for
     // workers (the same commands as the main process's); it flushes more often, in case it is
     // killed before the tool's stop reaches it.
-    return { ...defaults, ...config, channelFd: config.loopSocket, flushMs: WORKER_FLUSH_MS, role: 'cluster-worker' };
+    return { ...config, channelFd: config.loopSocket, flushMs: config.workerFlushMs, role: 'cluster-worker' };
   }
   // any other Node.js process of the command's tree: it waits, and offers itself if it listens
-  if (typeof config.claim === 'string') return { ...defaults, ...config, role: 'candidate' };
+  if (typeof config.claim === 'string') return { ...config, role: 'candidate' };
   return null;
 }
 

@@ -19,6 +19,7 @@ const path = require('node:path');
 const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
 const { sourceMapsOf } = require('./source-maps.cjs');
+const { files } = require('./wire.cjs');
 
 const TAG = 'eventloop-probe';
 // Samples held in V8's memory at most before a chunk is written (~35 bytes each): at the default
@@ -114,7 +115,7 @@ class ProfileChunks {
    */
   saveLater(profile, epochOffsetMs) {
     this.written += 1;
-    const name = `profile-${this.key}-c${this.written}.json`;
+    const name = files.profile(this.key, 'c', this.written);
     const data = { kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile };
     this.pending.set(name, data);
     setImmediate(() => {
@@ -153,7 +154,7 @@ class ProfileChunks {
     this.pending.clear();
     if (!result) return;
     this.written += 1;
-    writeProfile(this.dir, `profile-${this.key}-c${this.written}.json`, {
+    writeProfile(this.dir, files.profile(this.key, 'c', this.written), {
       kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile: result.profile, sourceMaps: sourceMapsOf(result.profile),
     });
   }

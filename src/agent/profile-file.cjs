@@ -1,6 +1,6 @@
 'use strict';
-// Writes a V8 CPU profile with what the tool needs to place it in time. One file per profile:
-// profile-<pid>-<n>.json = {kind, epochOffsetMs, intervalUs, profile}.
+// Writes a V8 CPU profile with what the tool needs to place it in time. One file per profile,
+// named as wire.cjs says: {kind, epochOffsetMs, intervalUs, profile}.
 
 const fs = require('node:fs');
 const path = require('node:path');

@@ -5,12 +5,14 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { files, encode } = require('./wire.cjs');
 
 class Sink {
   /** @param {string} dir @param {string | number} key the loop's: the pid, or `<pid>-t<threadId>` for a worker thread */
   constructor(dir, key) {
-    this.eventsPath = path.join(dir, `events-${key}.ndjson`);
-    this.summaryPath = path.join(dir, `summary-${key}.json`);
+    this.key = String(key);
+    this.eventsPath = path.join(dir, files.events(key));
+    this.summaryPath = path.join(dir, files.summary(key));
     /** @type {string[]} */
     this.pending = [];
     this.broken = false;
@@ -18,7 +20,7 @@ class Sink {
 
   /** @param {object} event */
   push(event) {
-    if (!this.broken) this.pending.push(JSON.stringify(event) + '\n');
+    if (!this.broken) this.pending.push(encode(event));
   }
 
   flush() {
@@ -42,7 +44,7 @@ class Sink {
     this.broken = true;
     this.pending = [];
     const dir = path.dirname(this.eventsPath);
-    const mine = `-${path.basename(this.eventsPath).replace(/^events-|\.ndjson$/g, '')}`;
+    const mine = `-${this.key}`;
     /** @type {string[]} */
     let names = [];
     try { names = fs.readdirSync(dir); } catch { /* already gone */ }

@@ -14,6 +14,7 @@ const { Worker } = require('node:worker_threads');
 const { ProfileChunks } = require('./profile-chunks.cjs');
 const { hubName } = require('./thread-hub.cjs');
 const { readSchedstatOnce } = require('./run-wait.cjs');
+const { ENV_NAME } = require('./wire.cjs');
 
 const CHUNK_MS = 1000;
 const EXIT_WAIT_MS = 200;
@@ -78,7 +79,7 @@ function startStacks(config, push, loop) {
         ...(profilesThreads ? { hub: hubName(process.pid), threadProfileUs: config.profileIntervalUs } : {}),
       },
       stdout: true, stderr: true, // nothing of ours reaches the app's output
-      env: { ...process.env, EVENTLOOP_PROBE: '' }, // our preload stays inert in our own worker
+      env: { ...process.env, [ENV_NAME]: '' }, // our preload stays inert in our own worker
     });
     worker.on('message', (message) => {
       if (message === 'done') watchdogDone();

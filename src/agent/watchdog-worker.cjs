@@ -16,6 +16,7 @@ const { workerData, parentPort, BroadcastChannel } = require('node:worker_thread
 const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
 const { WorkerSessions } = require('./worker-sessions.cjs');
+const { files } = require('./wire.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -110,7 +111,7 @@ async function collectProfile(w) {
     const { profile } = await w.send('Profiler.stop');
     await w.send('Profiler.disable').catch(() => {});
     if (main.beat[1] !== 2) {
-      writeProfile(data.dir, `profile-${w.key}-c1.json`, { kind: 'continuous', epochOffsetMs, intervalUs: data.threadProfileUs ?? 0, profile });
+      writeProfile(data.dir, files.profile(w.key, 'c', 1), { kind: 'continuous', epochOffsetMs, intervalUs: data.threadProfileUs ?? 0, profile });
     }
   } finally {
     if (w.flags) {
@@ -141,7 +142,7 @@ async function stopCapture(w) {
     await w.send('Profiler.disable');
     if (main.beat[1] === 2) return; // the tool is gone and its folder with it
     w.written += 1;
-    writeProfile(data.dir, `profile-${w.key}-b${w.written}.json`, {
+    writeProfile(data.dir, files.profile(w.key, 'b', w.written), {
       kind: 'block', epochOffsetMs, intervalUs: data.intervalUs, profile,
     });
   } finally {

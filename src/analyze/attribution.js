@@ -1,11 +1,11 @@
 // Blame for every block: the CPU-profile samples that fell inside it, each weighed by the time it
-// stands for (profile/sample-spans.js), give the stack that was running, where its time went (top
+// stands for (sample-spans.js), give the stack that was running, where its time went (top
 // frames), the frame to blame, the known blocking call it was in (known-calls.js), its cause and
 // loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
 import { FrameMapper, siteOf, kindOf } from './frames.js';
-import { isAgentUrl } from '../profile/frame-kind.js';
+import { isAgentUrl } from './frame-kind.js';
 import { classifyStack } from './causes.js';
 import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';
@@ -50,8 +50,8 @@ const SAMPLE_FRAMES = 12;
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
   const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})), sources);
-  /** @type {Map<string, Site & {samples: number, culprit: boolean}>} */
-  const sites = new Map();
+  /** @type {SiteShare[]} */
+  const shares = [];
   /** @type {BlockCoverage[]} */
   const coverage = [];
 
@@ -114,30 +114,58 @@ export function attributeBlocks(blocks, profiles, context) {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
       topFrames: blame.tops.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round(t.ms), share: round(t.ms / block.durationMs) })),
-      culprit: d.culprit, owners: d.owners, call: d.call,
+      culprit: labelled(d.culprit, context.cwd), owners: d.owners, call: d.call,
       cause, phase, fix: d.fix, advice: d.advice,
     });
     // the call sites count the app's blocks only: the same blocks the table lists
-    (ownerOf(result, context.thresholdMs ?? 0, { processThread: context.processThread }) !== 'app' ? [] : blame.tops).forEach((t, i) => {
-      const key = `${t.frame.functionName}\0${t.frame.url}\0${t.frame.line}`;
-      const s = sites.get(key) ?? { ...pick(t.frame), blockedMs: 0, count: 0, samples: 0, culprit: false };
-      s.blockedMs += t.ms;
-      s.count += 1;
-      s.samples += t.samples;
-      s.culprit ||= i === 0;
-      sites.set(key, s);
-    });
+    if (ownerOf(result, context.thresholdMs ?? 0, { processThread: context.processThread }) === 'app') {
+      blame.tops.forEach((t, i) => shares.push({ frame: pick(t.frame), ms: t.ms, samples: t.samples, blamed: i === 0 }));
+    }
     return result;
   });
+  return { blocks: out, topSites: callSites(shares), coverage };
+}
 
-  // One sample that happens to sit in a block is noise: a site needs two samples, or to be
-  // the frame some block is blamed on.
-  const topSites = [...sites.values()]
-    .filter((s) => s.samples >= 2 || s.culprit)
-    .map(({ samples: _n, culprit: _c, ...s }) => ({ ...s, blockedMs: round(s.blockedMs) }))
+/**
+ * @typedef {{frame: Site0, ms: number, samples: number, blamed: boolean}} SiteShare one block's time
+ *   in one frame: how much, from how many samples, and whether the block is blamed on it
+ */
+
+/**
+ * The call sites that blocked the loop longest, from each block's time per frame: the one
+ * algorithm of report.topSites (a saved report without them gets them from its blocks' culprits,
+ * saved-report.js). One sample that happens to sit in a block is noise: a site needs two samples,
+ * or to be the frame some block is blamed on.
+ * @param {SiteShare[]} shares @param {number} [limit] @returns {Site[]}
+ */
+export function callSites(shares, limit = 20) {
+  /** @type {Map<string, Site & {samples: number, blamed: boolean}>} */
+  const sites = new Map();
+  for (const { frame, ms, samples, blamed } of shares) {
+    const key = `${frame.functionName}\0${frame.url}\0${frame.line}`;
+    const s = sites.get(key) ?? { functionName: frame.functionName, url: frame.url, line: frame.line, blockedMs: 0, count: 0, samples: 0, blamed: false };
+    s.blockedMs += ms;
+    s.count += 1;
+    s.samples += samples;
+    s.blamed ||= blamed;
+    sites.set(key, s);
+  }
+  return [...sites.values()]
+    .filter((s) => s.samples >= 2 || s.blamed)
+    .map(({ samples: _n, blamed: _b, ...s }) => ({ ...s, blockedMs: round(s.blockedMs) }))
     .sort((a, b) => b.blockedMs - a.blockedMs)
-    .slice(0, 20);
-  return { blocks: out, topSites, coverage };
+    .slice(0, limit);
+}
+
+/**
+ * The culprit with a label for people: the analysis' own ("bcryptjs@2.4.3 bcrypt.hashSync ←
+ * app.js:19"), else its function and place, relative to the app's folder.
+ * @template {{functionName: string, url: string, line: number, label?: string}} C
+ * @param {C | null} culprit @param {string} cwd @returns {C | null}
+ */
+export function labelled(culprit, cwd) {
+  if (!culprit || culprit.label) return culprit;
+  return { ...culprit, label: `${culprit.functionName || '(anonymous)'} ${culprit.url ? siteOf(culprit, cwd) : '-'}` };
 }
 
 /**

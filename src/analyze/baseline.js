@@ -38,7 +38,7 @@ const ALPHA = 0.05;
 
 /**
  * @param {any[] | any} runs this side's reports (the run just measured, or each run of --repeat)
- * @param {import('../commands/compare-saved.js').Side} baseline
+ * @param {import('../commands/shared/saved-runs.js').Side} baseline
  * @param {{regressionPct: number, metrics?: string[], cwd?: string}} options metrics: keys judged by name;
  *   cwd: where paths are shown relative to
  * @returns {BaselineResult}

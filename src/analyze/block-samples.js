@@ -3,7 +3,7 @@
 // its frames (source-mapped) and the source line its innermost frame was running.
 
 import { framesOf } from './profiles.js';
-import { sampleSpans } from '../profile/sample-spans.js';
+import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
 

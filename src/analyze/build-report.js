@@ -11,7 +11,7 @@ import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownersh
 import { capTimeline } from './cap-timeline.js';
 import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
-import { otherLoop, mainLoop, worstLoopVerdict } from './loops.js';
+import { otherLoop, mainLoop, worstLoopVerdict } from './loop-sections.js';
 import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
 import { windowFigures } from './window-figures.js';
@@ -37,14 +37,14 @@ export const SCHEMA_VERSION = 1;
  * @property {number} windowMs
  * @property {import('../load/http-stats.js').HttpStats | null} probe
  * @property {import('../load/http-stats.js').HttpStats | null} load
- * @property {import('./agent-data.js').AgentData | null} agent
- * @property {import('./agent-data.js').AgentData[]} [workerAgents] the other processes that ran the agent (cluster workers)
+ * @property {import('../collect/agent-data.js').AgentData | null} agent
+ * @property {import('../collect/agent-data.js').AgentData[]} [workerAgents] the other processes that ran the agent (cluster workers)
  * @property {import('./profiles.js').TimedProfile[]} [profiles] CPU profiles the agent wrote
  * @property {{mode: import('../../types/report.js').StacksMode, profile: boolean}} [stacks] how blocks were attributed
  * @property {string} [cwd] for file names relative to the app's folder
  * @property {import('../sources/app-sources.js').AppSources} [sources] the app's files, read for the diagnosis
  * @property {null} [threads] null without --threads; left out, the rows come from the worker-thread loops
- * @property {import('./loops.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
+ * @property {import('./loop-sections.js').OtherLoop[]} [loops] the app's other event loops: cluster workers and
  *   worker threads, each with its agent's data and profiles
  * @property {string[]} notes
  * @property {Record<string, string>} artifacts every file the report folder will hold, by kind
@@ -212,7 +212,7 @@ export function buildReport(record) {
 
 /**
  * Why the CPU profile the run asked for is missing.
- * @param {RunRecord} record @param {import('./agent-data.js').AgentData | null} agent
+ * @param {RunRecord} record @param {import('../collect/agent-data.js').AgentData | null} agent
  */
 function missingProfile(record, agent) {
   if (!agent) return 'the agent sent no data';

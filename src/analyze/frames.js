@@ -3,14 +3,14 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SourceMaps } from './source-maps.js';
-import { frameKind, AGENT_DIR } from '../profile/frame-kind.js';
+import { SourceMaps } from '../sources/source-maps.js';
+import { frameKind, AGENT_DIR } from './frame-kind.js';
 import { packageDir } from '../sources/app-sources.js';
 
 export { AGENT_DIR };
 
 /**
- * @typedef {import('../profile/frame-kind.js').FrameKind} FrameKind
+ * @typedef {import('./frame-kind.js').FrameKind} FrameKind
  * @typedef {{functionName: string, url: string, line: number, column: number, kind: FrameKind}} Frame
  */
 

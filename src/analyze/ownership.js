@@ -9,7 +9,7 @@ import { round } from './blocks.js';
  * @template {import('./blocks.js').Block & {tool?: boolean, toolMs?: number}} B
  * @param {B[]} blocks @param {number} thresholdMs
  * @param {{processThread?: boolean}} [o] processThread: a process's main thread (a worker thread that neither runs nor
- *   waits is waiting for work, loops.js's rule)
+ *   waits is waiting for work, loop-sections.js's rule)
  * @returns {{app: B[], tool: B[], starved: B[]}}
  */
 export function splitByOwner(blocks, thresholdMs, o = {}) {

@@ -1,11 +1,10 @@
 // The one reader of V8 CPU profiles (nodes, samples, timeDeltas): the profiles the agent wrote
-// (the continuous profile of the window and the watchdog's block captures) placed on the wall
-// clock for the analysis, and a saved profile.cpuprofile turned into timed stacks for the flame
-// graph. Every sample gets a time and a leaf node; its frames are walked up from that leaf.
+// (the continuous profile of the window and the watchdog's block captures, read from the data
+// folder by collect/profile-files.js) placed on the wall clock for the analysis, and a saved
+// profile.cpuprofile turned into timed stacks for the flame graph. Every sample gets a time and a
+// leaf node; its frames are walked up from that leaf.
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { sampleSpans } from '../profile/sample-spans.js';
+import { sampleSpans } from './sample-spans.js';
 
 /**
  * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame 0-based
@@ -31,34 +30,6 @@ import { sampleSpans } from '../profile/sample-spans.js';
 export function isCpuProfile(p) {
   const o = /** @type {any} */ (p);
   return !!o && Array.isArray(o.nodes) && Array.isArray(o.samples) && Array.isArray(o.timeDeltas) && typeof o.startTime === 'number';
-}
-
-/**
- * The agent's profile files of one loop, oldest first.
- * @param {string} dir @param {number | string} key the loop's: its pid (a process's main thread) or `<pid>-t<threadId>`
- * @returns {TimedProfile[]}
- */
-export function readProfiles(dir, key) {
-  let names;
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  /** @type {TimedProfile[]} */
-  const out = [];
-  for (const name of names) {
-    if (!new RegExp(`^profile-${key}-[cb]\\d+\\.json$`).test(name)) continue;
-    let data;
-    try {
-      data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
-    } catch {
-      continue; // a capture cut short by a kill (the agent writes by rename, so only a kill cuts one)
-    }
-    // a file that parsed but is no profile of ours is skipped; a bug in reading one is not hidden
-    if (data && isCpuProfile(data.profile)) out.push(timeProfile(data, name));
-  }
-  return out.sort((a, b) => a.startEpochMs - b.startEpochMs);
 }
 
 /**
@@ -108,7 +79,7 @@ export function framesOf(p, leaf) {
 
 /**
  * Each sample of a saved profile with its stack (root first, 1-based lines, one array per node so
- * that equal stacks share it) and the time it stands for (profile/sample-spans.js: until the next
+ * that equal stacks share it) and the time it stands for (sample-spans.js: until the next
  * sample; a long gap goes to the sample that ends it).
  * @param {CpuProfile} profile
  * @returns {TimedStack[]}

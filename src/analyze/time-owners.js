@@ -8,7 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall } from './known-calls.js';
-import { isAgentUrl } from '../profile/frame-kind.js';
+import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 
 /**

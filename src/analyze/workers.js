@@ -10,7 +10,7 @@ import { blocksInWindow, blockTotals, round } from './blocks.js';
  */
 
 /**
- * @param {import('./agent-data.js').AgentData[]} agents every agent's data but the main process's
+ * @param {import('../collect/agent-data.js').AgentData[]} agents every agent's data but the main process's
  * @param {{from: number, to: number, windowMs: number}} window epoch ms
  * @returns {WorkerRow[]}
  */

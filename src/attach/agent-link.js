@@ -4,6 +4,7 @@
 
 import { AgentMessages } from '../launch/agent-messages.js';
 import { FirstConnection } from '../launch/first-connection.js';
+import wire from '../agent/wire.cjs';
 
 /** @typedef {import('node:net').Socket} Socket */
 
@@ -50,7 +51,7 @@ export class AgentLink {
 
   /** @param {object} command */
   send(command) {
-    if (this.agent?.writable) this.agent.write(JSON.stringify(command) + '\n');
+    if (this.agent?.writable) this.agent.write(wire.encode(command));
   }
 
   /** Detaches: the agent sees its channel close and cleans up inside the app. */

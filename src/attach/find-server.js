@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { listeningSockets } from './listening.js';
-import { isNodeExecutable } from './process-info.js';
-import { descendantsOf, commandLineOf } from '../launch/descendants.js';
+import { listeningSockets } from '../proc/listening.js';
+import { isNodeExecutable } from '../proc/process-info.js';
+import { descendantsOf, commandLineOf } from '../proc/descendants.js';
 
 // what package managers run as (npm sets its title to "npm start"; its script is npm-cli.js)
 const PACKAGE_MANAGER = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|corepack)$|^(npm|npx)-cli\.js$|^(yarn|pnpm)\.c?js$/;

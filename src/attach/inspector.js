@@ -3,14 +3,14 @@
 // before) and its WebSocket address from /json/list on it.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { listeningSockets } from './listening.js';
+import { listeningSockets } from '../proc/listening.js';
 import { ProbeError, UsageError, EXIT } from '../errors.js';
 
 const POLL_MS = 50;
 
 /**
  * @param {number} pid
- * @param {import('./listening.js').ListeningSocket[]} before the process's sockets before the signal
+ * @param {import('../proc/listening.js').ListeningSocket[]} before the process's sockets before the signal
  * @param {{timeoutMs: number, abort: AbortSignal}} options
  * @returns {Promise<{port: number, url: string}>}
  */

@@ -6,7 +6,7 @@ import { loopbackHost } from '../launch/host.js';
 
 /**
  * @param {{pid: number, route?: string[], port?: number, probe?: string | false, load: boolean}} opts
- * @param {import('./listening.js').ListeningSocket[]} sockets the process's listening sockets
+ * @param {import('../proc/listening.js').ListeningSocket[]} sockets the process's listening sockets
  * @returns {{origin: string | null, port: number | null, routes: string[], probePath: string | null, load: boolean}}
  */
 export function chooseOrigin(opts, sockets) {

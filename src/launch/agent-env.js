@@ -3,9 +3,9 @@
 // PORT when the user set none.
 
 import { fileURLToPath } from 'node:url';
+import wire from '../agent/wire.cjs';
 
 export const AGENT_PATH = fileURLToPath(new URL('../agent/preload.cjs', import.meta.url));
-export const ENV_NAME = 'EVENTLOOP_PROBE';
 
 /** @param {string} file */
 export function requireOption(file) {
@@ -27,7 +27,7 @@ export function targetEnv(base, agentConfig, extra = {}) {
   const env = {
     ...base,
     NODE_OPTIONS: `${requireOption(AGENT_PATH)}${userOptions}`,
-    [ENV_NAME]: JSON.stringify(agentConfig),
+    [wire.ENV_NAME]: JSON.stringify(agentConfig),
   };
   if (!base.PORT && extra.port) env.PORT = String(extra.port);
   return env;

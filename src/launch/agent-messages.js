@@ -1,25 +1,9 @@
 // The messages an agent sent over its channel, kept in order, and waiting for one of them: shared
 // by a target the tool started (`run`) and an agent it injected (`attach`).
 
-import { onLines } from '../agent/channel.cjs';
+import wire from '../agent/wire.cjs';
 
 /** @typedef {{type: string, [key: string]: any}} AgentMessage */
-
-/**
- * The JSON messages of an agent's socket, one a line; a line that is not a JSON object is skipped.
- * @param {import('node:net').Socket} socket @param {(message: AgentMessage) => void} onMessage
- */
-export function onMessages(socket, onMessage) {
-  onLines(socket, (line) => {
-    let message;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (message && typeof message === 'object') onMessage(message);
-  });
-}
 
 export class AgentMessages {
   /** @param {() => Promise<unknown>} ended resolves when no more messages can come (asked at each wait) */
@@ -37,7 +21,7 @@ export class AgentMessages {
    */
   read(socket, open = () => true) {
     socket.on('error', () => {});
-    onMessages(socket, (message) => { if (open()) this.push(message); });
+    wire.onMessages(socket, (message) => { if (open()) this.push(message); });
   }
 
   /** A message of the agent, however it came. @param {AgentMessage} message */

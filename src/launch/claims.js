@@ -9,7 +9,7 @@ import net from 'node:net';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { onMessages } from './agent-messages.js';
+import wire from '../agent/wire.cjs';
 
 /** How long a cluster worker's claim waits for its primary's before it is taken alone. */
 const WORKER_WAIT_MS = 1000;
@@ -67,7 +67,7 @@ export class ClaimServer {
       this.waiting.delete(socket);
       if (this.measured?.socket === socket) this.handlers.onGone();
     });
-    onMessages(socket, (message) => {
+    wire.onMessages(socket, (message) => {
       const { pid, ppid, clusterWorker } = message;
       if (this.measured?.socket === socket) this.handlers.onMessage(message);
       else if (message.type === 'candidate') {
@@ -167,5 +167,5 @@ export class ClaimServer {
 
 /** @param {net.Socket} socket @param {object} command */
 function write(socket, command) {
-  if (socket.writable) socket.write(JSON.stringify(command) + '\n');
+  if (socket.writable) socket.write(wire.encode(command));
 }

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentMessages } from './agent-messages.js';
+import wire from '../agent/wire.cjs';
 
 // commands a late worker still needs, in order
 const CATCH_UP = ['start', 'window', 'window-end'];
@@ -63,5 +64,5 @@ export class LoopSockets {
 
 /** @param {net.Socket} socket @param {object} command */
 function write(socket, command) {
-  if (socket.writable) socket.write(JSON.stringify(command) + '\n');
+  if (socket.writable) socket.write(wire.encode(command));
 }

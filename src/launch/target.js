@@ -6,8 +6,9 @@
 
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DescendantTracker, procInfo, commandLineOf } from './descendants.js';
+import { DescendantTracker, procInfo, commandLineOf } from '../proc/descendants.js';
 import { AgentMessages } from './agent-messages.js';
+import wire from '../agent/wire.cjs';
 
 export const CHANNEL_FD = 3;
 const TREE_SAMPLE_MS = 500;
@@ -120,13 +121,13 @@ export class Target {
     this.claimedPid = claim.pid;
     this.claimedCommandLine = commandLineOf(claim.pid);
     this.inbox.list.length = 0; // what the spawned process's agent said is not the app's
-    if (this.channel?.writable) this.channel.write(JSON.stringify({ cmd: 'discard' }) + '\n');
+    if (this.channel?.writable) this.channel.write(wire.encode({ cmd: 'discard' }));
   }
 
   /** @param {{cmd: string}} command */
   send(command) {
     if (this.claimedPid !== null) this.claims?.send(command);
-    else if (this.channel?.writable) this.channel.write(JSON.stringify(command) + '\n');
+    else if (this.channel?.writable) this.channel.write(wire.encode(command));
     if (command.cmd !== 'stop') this.loops?.send(command);
   }
 

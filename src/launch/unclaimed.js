@@ -3,13 +3,13 @@
 // no longer holds the agent's (a script that sets NODE_OPTIONS=... replaces it). Linux (/proc).
 
 import fs from 'node:fs';
-import { listeningSockets } from '../attach/listening.js';
-import { isNodeExecutable } from '../attach/process-info.js';
-import { commandLineOf } from './descendants.js';
+import { listeningSockets } from '../proc/listening.js';
+import { isNodeExecutable } from '../proc/process-info.js';
+import { commandLineOf } from '../proc/descendants.js';
 import { AGENT_PATH } from './agent-env.js';
 
 /**
- * @param {{pid: number, tree: import('./descendants.js').DescendantTracker}} child
+ * @param {{pid: number, tree: import('../proc/descendants.js').DescendantTracker}} child
  * @returns {string | null} one clause for the failure line, or null
  */
 export function unclaimedListeners(child) {

@@ -3,8 +3,8 @@
 // omission when a fixed rate is asked for.
 
 import autocannon from 'autocannon';
-import { performance } from 'node:perf_hooks';
 import { HttpStats } from './http-stats.js';
+import { epochNow } from '../agent/clock.cjs';
 
 /**
  * @typedef {object} LoadOptions
@@ -43,7 +43,7 @@ export function startLoad(options) {
     requests,
   });
   instance.on('response', (/** @type {unknown} */ _client, /** @type {number} */ statusCode, /** @type {number} */ _bytes, /** @type {number} */ responseTime) => {
-    const now = performance.timeOrigin + performance.now();
+    const now = epochNow();
     stats.response(now - responseTime, responseTime, statusCode);
   });
   instance.on('reqError', (/** @type {Error & {code?: string}} */ error) => {

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { HttpStats } from './http-stats.js';
+import { epochNow } from '../agent/clock.cjs';
 
 export class Probe {
   /**
@@ -28,7 +29,7 @@ export class Probe {
 
   send() {
     const { origin, path, timeoutMs } = this.options;
-    const sentAt = performance.timeOrigin + performance.now();
+    const sentAt = epochNow();
     const started = performance.now();
     const done = new Promise((resolve) => {
       const request = http.get(new URL(path, origin), { agent: this.agent }, (response) => {

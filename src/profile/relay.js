@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { onLines } from '../agent/channel.cjs';
+import wire from '../agent/wire.cjs';
 import { FirstConnection } from '../launch/first-connection.js';
 
 // sun_path holds 108 bytes on Linux, 104 on macOS.
@@ -38,7 +38,7 @@ export class Relay {
     this.tool = new net.Socket({ fd: options.toolFd, readable: true, writable: true });
     this.tool.on('error', () => {});
     this.tool.once('close', options.onToolGone);
-    onLines(this.tool, (line) => {
+    wire.onLines(this.tool, (line) => {
       if (this.agent && !this.agent.destroyed) this.agent.write(`${line}\n`);
       else this.pending.push(line);
     });
@@ -53,7 +53,7 @@ export class Relay {
   /** The app's agent connected: the first connection only (no other process runs an agent). @param {net.Socket} socket */
   accept(socket) {
     this.agent = socket;
-    onLines(socket, (line) => this.send(line));
+    wire.onLines(socket, (line) => this.send(line));
     for (const line of this.pending.splice(0)) socket.write(`${line}\n`);
   }
 

@@ -5,7 +5,6 @@
 import Table from 'cli-table3';
 import { ms, culpritText } from './format.js';
 import { siteOf } from '../analyze/frames.js';
-import { blamedFrame } from '../analyze/attribution.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -36,7 +35,7 @@ export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
     t.push([
       ms(b.startMs), c.red(ms(b.durationMs) + (b.ongoing ? ' (ongoing)' : '')), b.cause ?? '-', b.phase ?? '-',
       typeof b.gcShare === 'number' && b.gcShare > 0 ? `${Math.round(b.gcShare * 100)}%` : '-',
-      culpritText(b, (f) => site(f, cwd)), ...(requests ? [b.requests?.label ?? '-'] : []),
+      culpritText(b), ...(requests ? [b.requests?.label ?? '-'] : []),
     ]);
   }
   out.push(t.toString() + (blocks.length > shown.length ? `\n(${blocks.length - shown.length} shorter blocks not shown; all are in report.json)` : ''));
@@ -49,7 +48,7 @@ export function renderBlocks(report, c, cwd, maxRows = MAX_ROWS) {
   // One line per kind of block and place: the longest block of each says it.
   const byKind = new Map();
   for (const b of longest) {
-    const key = `${b.fix ?? b.cause}\0${site(blamedFrame(b) ?? undefined, cwd)}`;
+    const key = `${b.fix ?? b.cause}\0${site(b.culprit ?? undefined, cwd)}`;
     if (b.advice && b.cause && !byKind.has(key)) byKind.set(key, b.advice);
   }
   for (const line of [...byKind.values()].slice(0, 3)) out.push(c.cyan(`advice: ${line}`));

@@ -5,7 +5,7 @@ import { xml } from './junit.js';
 import { scenarioSettings } from './compare-table.js';
 
 /**
- * @typedef {import('../commands/compare-scenarios.js').ScenarioComparison} ScenarioComparison
+ * @typedef {import('../commands/compare/scenarios.js').ScenarioComparison} ScenarioComparison
  * @typedef {import('../analyze/scenario-rows.js').ScenarioRow} ScenarioRow
  */
 

@@ -8,7 +8,7 @@ import { ms, int } from './format.js';
 /** @typedef {import('../analyze/scenario-rows.js').ScenarioRow} ScenarioRow */
 
 /**
- * @param {Pick<import('../commands/compare-scenarios.js').ScenarioComparison, 'scenarios' | 'best' | 'recommendation' | 'elapsedMs' | 'settings'>} compare
+ * @param {Pick<import('../commands/compare/scenarios.js').ScenarioComparison, 'scenarios' | 'best' | 'recommendation' | 'elapsedMs' | 'settings'>} compare
  * @param {Chalk} c
  */
 export function renderCompareTable(compare, c) {
@@ -50,7 +50,7 @@ export function renderCompareTable(compare, c) {
 
 /**
  * What the runs were measured with, as their reports recorded it.
- * @param {import('../commands/compare-scenarios.js').ScenarioSettings} s
+ * @param {import('../commands/compare/scenarios.js').ScenarioSettings} s
  * @returns {string[]}
  */
 export function scenarioSettings(s) {

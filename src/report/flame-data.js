@@ -4,7 +4,7 @@
 // start is unknown (report.profile.startEpochMs missing). Pure.
 
 import { timedStacks } from '../analyze/profiles.js';
-import { FrameTable, buildTree, pruneTree, compactFrames } from '../profile/flame-tree.js';
+import { FrameTable, buildTree, pruneTree, compactFrames } from './flame-tree.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -14,11 +14,11 @@ export const MAX_BLOCK_TREES = 100;
 const MIN_FRACTION = 0.001;
 
 /**
- * @typedef {import('../profile/flame-tree.js').FlameNode} FlameNode
- * @typedef {{source: 'profile' | 'block-samples' | null, frames: import('../profile/flame-tree.js').FrameInfo[],
+ * @typedef {import('./flame-tree.js').FlameNode} FlameNode
+ * @typedef {{source: 'profile' | 'block-samples' | null, frames: import('./flame-tree.js').FrameInfo[],
  *   full: FlameNode | null, blocked: FlameNode | null, blocks: {block: number, tree: FlameNode}[],
  *   samples: number, idleMs: number}} FlameData
- * @typedef {import('../profile/flame-tree.js').AnyFrame} AnyFrame
+ * @typedef {import('./flame-tree.js').AnyFrame} AnyFrame
  * @typedef {Pick<import('../../types/report.js').AttributedBlock, 'startMs' | 'durationMs' | 'stack' | 'samples'>} BlockLike
  */
 

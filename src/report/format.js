@@ -1,6 +1,7 @@
-// Number formatting shared by the renderers, and the label of a block's culprit.
+// Number formatting shared by the renderers, the label of a block's culprit and the call sites
+// shown, as the report holds them.
 
-import { blamedFrame } from '../analyze/attribution.js';
+import { displayUrl } from '../analyze/frame-kind.js';
 
 /** @param {number | null | undefined} v */
 export function ms(v) {
@@ -32,13 +33,28 @@ export function unitValue(v, unit) {
 }
 
 /**
- * A block's culprit as the analysis labelled it ("bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19");
- * for a report saved before culprits had labels, its blamed frame and place.
- * @param {{culprit?: {functionName: string, url: string, line: number, label?: string} | null, stack?: any[]}} block
- * @param {(f: {functionName: string, url: string, line: number}) => string} place "app.js:19"
+ * A block's culprit as the analysis labelled it ("bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19"), or '-'.
+ * @param {{culprit?: {label?: string} | null}} block
  */
-export function culpritText(block, place) {
-  if (block.culprit?.label) return block.culprit.label;
-  const f = blamedFrame(block);
-  return f ? `${f.functionName || '(anonymous)'} ${place(f)}` : '-';
+export function culpritText(block) {
+  return block.culprit?.label ?? '-';
+}
+
+/** @typedef {{functionName: string, url: string, line: number | null, blockedMs: number, count: number}} ShownSite */
+
+/**
+ * The call sites of the report (or of one loop) that are shown: the first `limit`, each named.
+ * @param {import('../../types/report.js').Site[] | undefined} sites @param {number} [limit] @returns {ShownSite[]}
+ */
+export function shownSites(sites, limit = 10) {
+  return (Array.isArray(sites) ? sites : []).slice(0, limit).map((s) => ({
+    functionName: s.functionName || '(anonymous)', url: displayUrl(s.url), line: s.line ?? null,
+    blockedMs: Number(s.blockedMs) || 0, count: Number(s.count) || 0,
+  }));
+}
+
+/** "file.js:12" (or the function's kind when there is no file). @param {{url: string, line: number | null}} s */
+export function siteLocation(s) {
+  if (!s.url) return '(native)';
+  return s.line ? `${s.url}:${s.line}` : s.url;
 }

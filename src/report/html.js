@@ -5,11 +5,9 @@
 import fs from 'node:fs';
 import { TOOL } from '../tool.js';
 import { runLine } from './run-line.js';
-import { topSites } from './top-sites.js';
+import { shownSites } from './format.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
-import { blamedFrame } from '../analyze/attribution.js';
-import { capTimeline } from '../analyze/cap-timeline.js';
-import { multiLoops, loopCells, loopName, verdictLoop } from './loops.js';
+import { multiLoops, loopCells, loopName, verdictLoop } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -58,7 +56,7 @@ function renderPage(report, flame, view, loopFlames) {
     runLine: runLine(report),
     report: view === 'flamegraph' ? headerOnly(report) : slim(report),
     budgets: (report.budgets ?? []).map((b) => ({ ...b, actualText: actualText(b), limitText: formatValue(b.path, b.limit) })),
-    sites: topSites(report),
+    sites: shownSites(report.topSites),
     flame,
     verdictLoop: verdictLoop(report)?.label ?? null,
     loops: pageLoops(report, view, loopFlames),
@@ -93,7 +91,7 @@ function pageLoops(report, view, loopFlames) {
     return {
       id: loop.id, kind: loop.kind, label: loop.label, name: loopName(loop), status: loop.verdict?.status ?? null,
       reasons: loop.verdict?.reasons ?? [], cells: loopCells(loop).cells, blocked: loopCells(loop).blocked,
-      blocks, sites: main ? null : topSites(/** @type {Report} */ ({ ...report, blocks: loop.blocks ?? [], topSites: loop.topSites ?? [] })),
+      blocks, sites: main ? null : shownSites(loop.topSites),
       flame: main ? null : loopFlames?.[i] ?? null,
     };
   });
@@ -116,19 +114,19 @@ function blockTimes(blocks) {
 function slim(report) {
   return {
     ...report,
-    timeline: report.timeline ? capTimeline(report.timeline) : null, // a report written by an older version may be longer
+    timeline: report.timeline ?? null,
     blocks: slimBlocks(report.blocks),
     loops: undefined, // the page's own `loops` carries what it shows of them
   };
 }
 
 /**
- * The page shows the analysis' blame (the culprit's label, else blamedFrame); it decides nothing.
+ * The page shows the analysis' blame (the culprit and its label); it decides nothing.
  * @param {import('../../types/report.js').AttributedBlock[] | undefined} blocks
  */
 function slimBlocks(blocks) {
   return (Array.isArray(blocks) ? blocks : []).map((b) => ({
-    ...b, culprit: blamedFrame(b), culpritLabel: b.culprit?.label ?? null,
+    ...b, culprit: b.culprit ?? null, culpritLabel: b.culprit?.label ?? null,
     ...(Array.isArray(b.samples) && b.samples.length > MAX_BLOCK_SAMPLES ? { samples: b.samples.slice(0, MAX_BLOCK_SAMPLES), samplesTotal: b.samples.length } : {}),
   }));
 }

@@ -8,7 +8,7 @@
 
 import { describeResult, formatValue, actualText } from '../analyze/budgets.js';
 import { runLine } from './run-line.js';
-import { multiLoops, loopName } from './loops.js';
+import { multiLoops, loopName } from './loop-rows.js';
 import { siteName } from '../analyze/site-diff.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */

@@ -2,15 +2,13 @@
 // GitHub-flavoured Markdown (fits a GitHub Actions job summary). Returns a string.
 
 import { warmupLine } from './table.js';
-import { ms, pct, int, culpritText } from './format.js';
+import { ms, pct, int, culpritText, shownSites, siteLocation } from './format.js';
 import { baselineRows, baselineRule, siteRows, regressionHeadline, SITE_HEAD } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { poolShown, callerText } from './pool-table.js';
 import { ROUTE_HEAD, routeCells, MAX_ROUTES } from './routes-table.js';
-import { topSites, siteLocation } from './top-sites.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
-import { blamedFrame } from '../analyze/attribution.js';
-import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
+import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 
@@ -108,7 +106,7 @@ export function renderMarkdown(report) {
  */
 function blockSections(report, level, which = '') {
   const out = [];
-  const sites = topSites(report);
+  const sites = shownSites(report.topSites);
   if (sites.length) {
     out.push(`${level} Top blocking call sites${which}`, '');
     out.push(mdTable(['function', 'location', 'blocked', 'blocks'], sites.map((s) => [`\`${s.functionName}\``, siteLocation(s), ms(s.blockedMs), int(s.count)])), '');
@@ -125,7 +123,7 @@ function blockSections(report, level, which = '') {
     // one line per kind of advice and place: the longest block of each says it
     const advice = new Map();
     for (const x of longest) {
-      const f = blamedFrame(x);
+      const f = x.culprit;
       const key = `${x.fix ?? x.cause}\0${f ? `${f.url}:${f.line}` : ''}`;
       if (x.advice && x.cause && !advice.has(key)) advice.set(key, x.advice);
     }
@@ -180,7 +178,7 @@ export function baselineSection(b) {
 
 /** The block's culprit as the analysis labelled it, or '-'. @param {import('../../types/report.js').AttributedBlock} block */
 function runningFrame(block) {
-  const text = culpritText(block, (f) => siteLocation({ url: f.url ? String(f.url).replace(/^file:\/\//, '') : '', line: f.line ?? null }));
+  const text = culpritText(block);
   return text === '-' ? text : `\`${cell(text)}\``;
 }
 

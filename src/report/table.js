@@ -8,7 +8,7 @@ import { renderBlocks } from './blocks-table.js';
 import { renderPool } from './pool-table.js';
 import { renderRoutes } from './routes-table.js';
 import { renderFailedStart } from './failure.js';
-import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loops.js';
+import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 

@@ -3,7 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms, pct, int } from './format.js';
-import { multiLoops } from './loops.js';
+import { multiLoops } from './loop-rows.js';
 
 /** @typedef {import('../../types/report.js').Report} Report */
 

@@ -1,5 +1,6 @@
-// Writes the rendered formats of a report into its folder: report.html, flamegraph.html (only
-// with a CPU profile: without one there is no graph of the whole run to draw), summary.md,
+// Writes a report folder: report.json first (the report is complete when it gets here: budgets,
+// baseline; nothing below changes it), then the formats rendered from it: report.html,
+// flamegraph.html (only with a CPU profile: without one there is no graph of the whole run to draw), summary.md,
 // junit.xml, profile.pb.gz (pprof, with a CPU profile), benchmark.json and benchmark-bigger.json;
 // appends summary.md to $GITHUB_STEP_SUMMARY when asked (cut at GitHub's 1 MiB).
 
@@ -12,8 +13,8 @@ import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
 import { renderBenchmark } from './benchmark.js';
 import { appendStepSummary } from './step-summary.js';
-import { encodePprof } from '../profile/pprof.js';
-import { multiLoops } from './loops.js';
+import { encodePprof } from './pprof.js';
+import { multiLoops } from './loop-rows.js';
 
 /** Files each format writes, relative to the report folder. */
 export const FORMAT_FILES = {
@@ -79,6 +80,21 @@ export function loopFlames(dir, report, mainFlame, notes) {
     if (note) notes.push(`${loop.label}: ${note}`);
     return flameData(/** @type {Report} */ ({ ...report, blocks: loop.blocks ?? [], profile: loop.profile ?? null }), profile);
   });
+}
+
+/**
+ * Writes report.json, then renders the other formats from it.
+ * @param {string} dir report folder
+ * @param {Report} report
+ * @param {Parameters<typeof writeRenderedFiles>[2] & {shown?: Report}} opts shown: what the formats
+ *   are rendered from when report.json is a saved report written back as it was (the saved report
+ *   completed by the analysis, analyze/saved-report.js)
+ * @returns {{files: string[], notes: string[]}} files written, relative to dir
+ */
+export function writeReportFolder(dir, report, opts) {
+  fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  const rendered = writeRenderedFiles(dir, opts.shown ?? report, opts);
+  return { files: ['report.json', ...rendered.files], notes: rendered.notes };
 }
 
 /**

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { runBin, readReport, tempDir, ROOT, until } from '../helpers.js';
-import { listeningSockets } from '../../src/attach/listening.js';
+import { listeningSockets } from '../../src/proc/listening.js';
 
 // npm, its scripts and `node` are this node (under the Node matrix too)
 const THIS_NODE = { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };

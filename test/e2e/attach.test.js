@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runBin, readReport, tempDir, FIXTURES, alive, until } from '../helpers.js';
-import { listeningSockets } from '../../src/attach/listening.js';
+import { listeningSockets } from '../../src/proc/listening.js';
 
 const SERVER = path.join(FIXTURES, 'attach-server.js');
 

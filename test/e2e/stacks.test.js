@@ -34,7 +34,7 @@ test('sync, await-loop and nextTick blocks: exact durations, own function on top
     assert.equal(b.cause, want.cause, `block ${i}`);
     assert.equal(b.phase, want.phase, `block ${i}`);
     // the samples whose time falls in the block: a sample stands for the time until the next one,
-    // or one interval when the next came more than 3 intervals later (src/profile/sample-spans.js)
+    // or one interval when the next came more than 3 intervals later (src/analyze/sample-spans.js)
     const interval = report.profile.intervalUs / 1000;
     assert.ok(b.samples.length > 0 && b.samples.every((/** @type {any} */ s) => s.tMs >= b.startMs - 3 * interval - 1 && s.tMs <= b.startMs + b.durationMs + 1), JSON.stringify({ b: [b.startMs, b.durationMs], samples: b.samples.map((/** @type {any} */ s) => s.tMs) }));
     assert.match(b.advice, want.cause === 'microtask' ? /setImmediate|worker/ : /setImmediate/);

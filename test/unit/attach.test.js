@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { parseTcpTable, decodeAddress, listeningSockets } from '../../src/attach/listening.js';
+import { parseTcpTable, decodeAddress, listeningSockets } from '../../src/proc/listening.js';
 import { chooseOrigin } from '../../src/attach/origin.js';
-import { isNodeExecutable, inspectProcess, tooOld } from '../../src/attach/process-info.js';
-import { formatUptime } from '../../src/commands/attach.js';
+import { isNodeExecutable, inspectProcess, tooOld } from '../../src/proc/process-info.js';
+import { formatUptime } from '../../src/commands/attach/attach.js';
 import { UsageError } from '../../src/errors.js';
 
 test('kernel addresses decode: IPv4, IPv6, v4-mapped, any', () => {

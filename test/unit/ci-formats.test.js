@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { Profile } from 'pprof-format';
-import { encodePprof } from '../../src/profile/pprof.js';
+import { encodePprof } from '../../src/report/pprof.js';
 import { renderBenchmark } from '../../src/report/benchmark.js';
 import { fitStepSummary, appendStepSummary } from '../../src/report/step-summary.js';
 import { writeRenderedFiles, artifactsFor } from '../../src/report/write-folder.js';

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { timedStacks, isCpuProfile } from '../../src/analyze/profiles.js';
-import { FrameTable, buildTree, pruneTree } from '../../src/profile/flame-tree.js';
-import { frameKind } from '../../src/profile/frame-kind.js';
+import { FrameTable, buildTree, pruneTree } from '../../src/report/flame-tree.js';
+import { frameKind } from '../../src/analyze/frame-kind.js';
 import { flameData, blockAt } from '../../src/report/flame-data.js';
 import { sampleReport } from './sample-report.js';
 

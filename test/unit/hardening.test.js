@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { workerRows } from '../../src/analyze/workers.js';
 import { connectionNotes, earlyExitNote, withHint } from '../../src/analyze/run-notes.js';
 import { stripTypesFlag } from '../../src/launch/typescript.js';
-import { descendantsOf, DescendantTracker } from '../../src/launch/descendants.js';
+import { descendantsOf, DescendantTracker } from '../../src/proc/descendants.js';
 import { until } from '../helpers.js';
 
 test('workerRows: only windows and blocks inside the measured window count', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { splitNodeArgs, isNode, dotenvValue, envFileNodeOptions, commandName, hasLoader, misplacedNodeFlag } from '../../src/launch/command.js';
 import { splitCommand } from '../../src/cli.js';
 import { nodeArgs, isNodeFlag } from '../../src/options.js';
-import { resolveTarget } from '../../src/commands/run-target.js';
+import { resolveTarget } from '../../src/commands/run/resolve-target.js';
 import { targetEnv, requireOption, AGENT_PATH } from '../../src/launch/agent-env.js';
 import config from '../../src/agent/config.cjs';
 

@@ -5,17 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { otherLoop, worstLoopVerdict, loopId } from '../../src/analyze/loops.js';
+import { otherLoop, worstLoopVerdict, loopId } from '../../src/analyze/loop-sections.js';
 import { timeProfile } from '../../src/analyze/profiles.js';
 import { LoopSockets } from '../../src/launch/loop-sockets.js';
-import { onLines } from '../../src/agent/channel.cjs';
+import { onLines } from '../../src/agent/wire.cjs';
 import { Histogram } from '../../src/agent/histogram.cjs';
 
 const FROM = 1_700_000_000_000;
 const TO = FROM + 4000;
 const RUN = { from: FROM, to: TO, thresholdMs: 50, cwd: '/app', outside: /** @type {any[]} */ ([]), stopAnswered: true };
 
-/** @param {Partial<import('../../src/analyze/agent-data.js').AgentData>} over */
+/** @param {Partial<import('../../src/collect/agent-data.js').AgentData>} over */
 function agentData(over) {
   return {
     key: '100', pid: 100, threadId: null, helloAt: FROM - 2000, exits: [], outside: [],

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readProfiles } from '../../src/analyze/profiles.js';
+import { readProfiles } from '../../src/collect/profile-files.js';
 import { mergeContinuous } from '../../src/analyze/merge-profiles.js';
 
 const CHUNKS = fileURLToPath(new URL('../../src/agent/profile-chunks.cjs', import.meta.url));

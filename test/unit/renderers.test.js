@@ -8,7 +8,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderReportHtml, scriptSafeJson } from '../../src/report/html.js';
 import { MAX_TIMELINE_POINTS } from '../../src/analyze/cap-timeline.js';
 import { flameData } from '../../src/report/flame-data.js';
-import { topSites } from '../../src/report/top-sites.js';
+import { completeSaved } from '../../src/analyze/saved-report.js';
 import { evaluateBudgets, parseBudgets } from '../../src/analyze/budgets.js';
 import { sampleReport } from './sample-report.js';
 
@@ -72,17 +72,26 @@ test('summary.md: verdict, budgets, tables, top call sites and the longest block
   assert.deepEqual(rows.map((r) => r.split(' | ')[1]), ['321 ms', '210 ms', '122 ms'], 'longest first');
 });
 
-test('top call sites: taken from report.topSites, else derived from the blocks\' innermost app frames', () => {
-  assert.equal(topSites(sampleReport())[0].functionName, 'hashAll');
-  const report = sampleReport();
-  delete (/** @type {any} */ (report)).topSites;
-  const derived = topSites(report);
-  assert.deepEqual(derived.map((s) => [s.functionName, s.blockedMs, s.count]), [['hashAll', 531, 2], ['parseBody', 122, 1]]);
-  const old = sampleReport();
+test('a saved report completed before it is rendered: culprits from the stacks, labels, call sites from the culprits, the timeline capped', () => {
+  /** A report as an older version saved it: blocks with a stack and no culprit. */
+  const saved = () => {
+    const report = sampleReport();
+    for (const b of report.blocks) delete (/** @type {any} */ (b)).culprit;
+    delete (/** @type {any} */ (report)).topSites;
+    return report;
+  };
+  const done = completeSaved(saved(), '/srv/app');
+  assert.deepEqual(done.blocks.map((b) => b.culprit?.label), ['parseBody file:///srv/app/server.js:22', 'hashAll file:///srv/app/lib/hash.js:12', 'hashAll file:///srv/app/lib/hash.js:12']);
+  assert.deepEqual(done.topSites.map((s) => [s.functionName, s.blockedMs, s.count]), [['hashAll', 531, 2], ['parseBody', 122, 1]]);
+  assert.equal(completeSaved(sampleReport(), '/').topSites[1].functionName, 'JSON.parse', 'the saved call sites are kept');
+  const old = saved();
   for (const b of old.blocks) delete (/** @type {any} */ (b)).stack;
-  delete (/** @type {any} */ (old)).topSites;
-  assert.deepEqual(topSites(old), [], 'older runs without stacks');
-  assert.doesNotMatch(renderMarkdown(old), /Top blocking/);
+  assert.deepEqual(completeSaved(old, '/').topSites, [], 'older runs without stacks');
+  assert.equal(completeSaved(old, '/').blocks[0].culprit, undefined);
+  assert.doesNotMatch(renderMarkdown(completeSaved(old, '/')), /Top blocking/);
+  const long = sampleReport();
+  long.timeline.points = Array.from({ length: 5000 }, (_, i) => ({ ...long.timeline.points[0], tMs: i * 100 }));
+  assert.deepEqual([completeSaved(long, '/').timeline.windowMs, completeSaved(long, '/').timeline.points.length], [200, 2500]);
 });
 
 test('report.html: data injected as JSON that cannot close its <script>, and reads back intact', () => {
@@ -102,11 +111,11 @@ test('report.html: data injected as JSON that cannot close its <script>, and rea
   assert.equal(scriptSafeJson('<>&'), '"\\u003c\\u003e\\u0026"');
 });
 
-test('report.html: a timeline longer than the one cap is merged to fit it, keeping the worst lag and the requests', () => {
+test('report.html of a saved report whose timeline is longer than the cap: merged to fit it, keeping the worst lag and the requests', () => {
   const report = sampleReport();
   const n = MAX_TIMELINE_POINTS * 2 + 10;
   report.timeline = { windowMs: 100, points: Array.from({ length: n }, (_, i) => ({ tMs: i * 100, lagMaxMs: i === 1234 ? 900 : 1, elu: 0.5, cpuPercent: 50, gcMs: 1, probeMaxMs: 2, probes: 1, requests: 10 })) };
-  const html = renderReportHtml(report, flameData(report, null));
+  const html = renderReportHtml(completeSaved(report, '/'), flameData(report, null));
   const open = html.indexOf('<script type="application/json" id="elp-data">');
   const timeline = JSON.parse(html.slice(html.indexOf('>', open) + 1, html.indexOf('</script>', open))).report.timeline;
   assert.ok(timeline.points.length <= MAX_TIMELINE_POINTS && timeline.points.length > MAX_TIMELINE_POINTS / 2, String(timeline.points.length));

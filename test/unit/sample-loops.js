@@ -6,6 +6,8 @@ import { sampleReport } from './sample-report.js';
 
 const frame = (/** @type {string} */ functionName, /** @type {string} */ url, /** @type {number} */ line, /** @type {string} */ kind) => ({ functionName, url, line, column: 3, kind });
 const spinStack = [frame('spinFor', 'file:///srv/app/cluster.js', 8, 'app'), frame('slowHandler', 'file:///srv/app/cluster.js', 20, 'app'), frame('emit', 'node:events', 517, 'node')];
+const culprit = (/** @type {string} */ functionName, /** @type {string} */ file, /** @type {number} */ line) => ({ functionName, url: file, line, label: `${functionName} ${file}:${line}` });
+const spinCulprit = culprit('spinFor', '/srv/app/cluster.js', 8);
 const threadStack = [frame('crunchForever', 'file:///srv/app/thread.js', 5, 'app'), frame('onMessage', 'file:///srv/app/thread.js', 12, 'app')];
 
 export function sampleLoopsReport() {
@@ -23,8 +25,8 @@ export function sampleLoopsReport() {
       lag: { p50Ms: 140, p99Ms: 455, maxMs: 460, samples: 40 }, elu: { mean: 0.97, source: 'loop' }, gc: { count: 3, totalMs: 6, maxMs: 2.5 },
       blocking: { count: 2, totalMs: 910, longestMs: 460, fraction: 0.61 },
       blocks: [
-        { startMs: 100, durationMs: 450, stack: spinStack, samples: [{ tMs: 120, stack: spinStack }], phase: 'poll', cause: 'spinFor ran synchronously', advice: 'move the busy wait to a worker thread' },
-        { startMs: 700, durationMs: 460, stack: spinStack, phase: 'poll', cause: 'spinFor ran synchronously', advice: 'move the busy wait to a worker thread' },
+        { startMs: 100, durationMs: 450, stack: spinStack, samples: [{ tMs: 120, stack: spinStack }], culprit: spinCulprit, phase: 'poll', cause: 'spinFor ran synchronously', advice: 'move the busy wait to a worker thread' },
+        { startMs: 700, durationMs: 460, stack: spinStack, culprit: spinCulprit, phase: 'poll', cause: 'spinFor ran synchronously', advice: 'move the busy wait to a worker thread' },
       ],
       topSites: [{ functionName: 'spinFor', url: 'file:///srv/app/cluster.js', line: 8, blockedMs: 910, count: 2 }],
       profile: { file: 'profile-worker-4242.cpuprofile' }, verdict: { status: 'blocked', reasons: ['longest block 460 ms >= 100 ms'] },
@@ -34,7 +36,7 @@ export function sampleLoopsReport() {
       id: 'thread:3', kind: 'worker-thread', label: 'worker thread 3', pid: 1234, threadId: 3,
       lag: { p50Ms: 0, p99Ms: 0, maxMs: 0, samples: 0 }, elu: { mean: 1, source: 'outside' }, gc: { count: 0, totalMs: 0, maxMs: 0 },
       blocking: { count: 1, totalMs: 2000, longestMs: 2000, fraction: 1 },
-      blocks: [{ startMs: -300, durationMs: 2300, ongoing: true, stack: threadStack, phase: 'poll', cause: 'crunchForever never returned' }],
+      blocks: [{ startMs: -300, durationMs: 2300, ongoing: true, stack: threadStack, culprit: culprit('crunchForever', '/srv/app/thread.js', 5), phase: 'poll', cause: 'crunchForever never returned' }],
       topSites: [{ functionName: 'crunchForever', url: 'file:///srv/app/thread.js', line: 5, blockedMs: 2000, count: 1 }],
       profile: null, verdict: { status: 'blocked', reasons: ['stuck for the whole window'] }, life, fromOutside: true, notes: ['measured from outside'],
     },

@@ -1,5 +1,5 @@
 // A report.json (schemaVersion 1) of a blocked run, with blocks carrying stacks as the stacks
-// issue records them, for the renderer tests.
+// issue records them and the culprit the analysis labelled, for the renderer tests.
 
 export function sampleReport() {
   const frame = (/** @type {string} */ functionName, /** @type {string} */ url, /** @type {number} */ line, /** @type {string} */ kind) => ({ functionName, url, line, column: 5, kind });
@@ -9,6 +9,7 @@ export function sampleReport() {
     frame('handle', 'file:///srv/app/node_modules/express/lib/router/layer.js', 95, 'node_modules'),
     frame('emit', 'node:events', 517, 'node'),
   ];
+  const culprit = (/** @type {string} */ functionName, /** @type {string} */ file, /** @type {number} */ line) => ({ functionName, url: file, line, label: `${functionName} ${file}:${line}` });
   return {
     schemaVersion: 1,
     tool: { name: 'eventloop-probe', version: '0.1.0' },
@@ -24,9 +25,9 @@ export function sampleReport() {
     gc: { count: 17, totalMs: 25, maxMs: 4.27 },
     blocking: { count: 3, totalMs: 653, longestMs: 321, fraction: 0.327 },
     blocks: [
-      { startMs: 200, durationMs: 122, stack: [frame('JSON.parse', '', 0, 'native'), frame('parseBody', 'file:///srv/app/server.js', 22, 'app')], phase: 'poll', cause: 'JSON.parse of a 30 MB body', advice: 'stream the body' },
-      { startMs: 600, durationMs: 321, stack: stackB, samples: [{ tMs: 610, stack: stackB }, { tMs: 700, stack: stackB.slice(1) }], phase: 'poll', cause: 'sha256 | a loop', advice: 'move it to a worker' },
-      { startMs: 1200, durationMs: 210, stack: stackB, phase: 'poll' },
+      { startMs: 200, durationMs: 122, stack: [frame('JSON.parse', '', 0, 'native'), frame('parseBody', 'file:///srv/app/server.js', 22, 'app')], culprit: culprit('parseBody', '/srv/app/server.js', 22), phase: 'poll', cause: 'JSON.parse of a 30 MB body', advice: 'stream the body' },
+      { startMs: 600, durationMs: 321, stack: stackB, samples: [{ tMs: 610, stack: stackB }, { tMs: 700, stack: stackB.slice(1) }], culprit: culprit('hashAll', '/srv/app/lib/hash.js', 12), phase: 'poll', cause: 'sha256 | a loop', advice: 'move it to a worker' },
+      { startMs: 1200, durationMs: 210, stack: stackB, culprit: culprit('hashAll', '/srv/app/lib/hash.js', 12), phase: 'poll' },
     ],
     topSites: [
       { functionName: 'hashAll', url: 'file:///srv/app/lib/hash.js', line: 12, blockedMs: 531, count: 2 },

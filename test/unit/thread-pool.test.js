@@ -99,7 +99,7 @@ test('a stall in which the loop\'s thread neither ran nor waited for a CPU is th
   const { ownerOf } = await import('../../src/analyze/ownership.js');
   const held = { durationMs: 80, runMs: 1.2, waitMs: 3, fix: 'cache-bound-offload', call: null, culprit: { owner: { kind: 'node' } } };
   assert.equal(ownerOf(held, 50, { processThread: true }), 'starved');
-  assert.equal(ownerOf(held, 50, { processThread: false }), 'app', 'a worker thread\'s is a wait, loops.js says so');
+  assert.equal(ownerOf(held, 50, { processThread: false }), 'app', 'a worker thread\'s is a wait, loop-sections.js says so');
   assert.equal(ownerOf({ ...held, call: { kind: 'fs-sync' } }, 50, { processThread: true }), 'app', 'a synchronous read waits on the disk: the app\'s');
   assert.equal(ownerOf({ ...held, fix: 'native-sync', culprit: { owner: { kind: 'native' } } }, 50, { processThread: true }), 'app', 'an addon\'s query');
   assert.equal(ownerOf({ ...held, runMs: 70 }, 50, { processThread: true }), 'app', 'it ran: the app\'s code');

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sampleSpans } from '../../src/profile/sample-spans.js';
+import { sampleSpans } from '../../src/analyze/sample-spans.js';
 import { attributeBlocks, blamedFrame } from '../../src/analyze/attribution.js';
 import { timeProfile, timedStacks } from '../../src/analyze/profiles.js';
 import { gcInBlock } from '../../src/analyze/gc-share.js';

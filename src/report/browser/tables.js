@@ -96,11 +96,9 @@ function markLoop(loops, i) {
   document.querySelectorAll('.loop-of').forEach((el) => { el.textContent = `: ${loops[i].label}`; });
 }
 
-/** The culprit as the analysis labelled it, else the frame it blamed (html.js puts both in). @param {any} block */
+/** The culprit as the analysis labelled it. @param {any} block */
 function runningFrame(block) {
-  if (block.culpritLabel) return block.culpritLabel;
-  const f = block.culprit;
-  return f ? `${f.functionName || '(anonymous)'} ${frameLocation({ name: '', url: f.url ?? '', line: f.line ?? 0 })}` : '-';
+  return block.culpritLabel ?? '-';
 }
 
 /** @param {any} block */

@@ -13,7 +13,7 @@ import { verdict } from './verdict.js';
 /**
  * @typedef {import('../../types/report.js').LoopSection} LoopSection
  * @typedef {import('../../types/report.js').Verdict} Verdict
- * @typedef {import('./agent-data.js').AgentData} AgentData
+ * @typedef {import('../collect/agent-data.js').AgentData} AgentData
  * @typedef {{agent: AgentData, kind: 'cluster-worker' | 'worker-thread', profiles: import('./profiles.js').TimedProfile[],
  *   profileFile: string | null, profileStart?: number}} OtherLoop profileStart: epoch ms of the profile file's start
  */

@@ -2,18 +2,16 @@
 // run through the warm-up (if any) and --duration (or until Ctrl-C, or the target ends), and the
 // agent is told to close the window.
 
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startLoad } from '../load/driver.js';
-import { Probe } from '../load/probe.js';
-
-const epochNow = () => performance.timeOrigin + performance.now();
+import { startLoad } from '../../load/driver.js';
+import { Probe } from '../../load/probe.js';
+import { epochNow } from '../../agent/clock.cjs';
 
 /**
  * What the window needs of a target: the agent's channel and the target's end.
  * @typedef {object} MeasuredTarget
  * @property {(command: {cmd: string}) => void} send
- * @property {(test: (m: import('../launch/target.js').AgentMessage) => boolean, timeoutMs: number, abort?: AbortSignal) => Promise<import('../launch/target.js').AgentMessage | null>} waitFor
+ * @property {(test: (m: import('../../launch/target.js').AgentMessage) => boolean, timeoutMs: number, abort?: AbortSignal) => Promise<import('../../launch/target.js').AgentMessage | null>} waitFor
  * @property {Promise<unknown>} exited
  * @property {unknown} exitInfo null while the target runs
  */

@@ -4,12 +4,12 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
-import { SCHEMA_VERSION } from '../analyze/build-report.js';
-import { TOOL } from '../tool.js';
+import { UsageError } from '../../errors.js';
+import { SCHEMA_VERSION } from '../../analyze/build-report.js';
+import { TOOL } from '../../tool.js';
 
 /**
- * @typedef {{label: string, runs: {path: string, report: import('../../types/report.js').Report}[]}} Side
+ * @typedef {{label: string, runs: {path: string, report: import('../../../types/report.js').Report}[]}} Side
  */
 
 /** @param {string[]} args @param {string} cwd @returns {Side[]} */

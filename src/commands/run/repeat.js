@@ -7,16 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { run } from './run.js';
-import { resolveTarget } from './run-target.js';
-import { loadBaseline } from './compare-saved.js';
-import { judgeAgainstBaseline } from '../analyze/baseline.js';
-import { repeatSummary } from '../analyze/repeat-summary.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import { renderRepeatMarkdown, renderRepeatJunit } from '../report/repeat-files.js';
-import { appendStepSummary } from '../report/step-summary.js';
-import { DEFAULT_FORMATS } from '../options.js';
-import { EXIT, UsageError } from '../errors.js';
-import { TOOL } from '../tool.js';
+import { resolveTarget } from './resolve-target.js';
+import { loadBaseline } from '../shared/saved-runs.js';
+import { judgeAgainstBaseline } from '../../analyze/baseline.js';
+import { repeatSummary } from '../../analyze/repeat-summary.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import { renderRepeatMarkdown, renderRepeatJunit } from '../../report/repeat-files.js';
+import { appendStepSummary } from '../../report/step-summary.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { TOOL } from '../../tool.js';
+import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 
 /**
  * @param {import('./run.js').RunOptions & {repeat: number}} opts
@@ -39,7 +39,7 @@ export async function repeatRuns(opts, io) {
     done.push({ dir, exitCode: r.exitCode, message: r.message, report: r.report });
     if (r.exitCode === EXIT.TARGET || r.exitCode === EXIT.INTERRUPTED || r.exitCode === EXIT.TERMINATED) break;
   }
-  const judged = baseline ? judgeAgainstBaseline(done.map((d) => d.report), baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd }) : null;
+  const judged = baseline ? judgeAgainstBaseline(done.map((d) => d.report), baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd }) : null;
   const summary = { schemaVersion: 1, tool: TOOL, kind: /** @type {const} */ ('repeat'), app: target.display, ...repeatSummary(done, opts.repeat), baseline: judged };
   const formats = opts.format ?? DEFAULT_FORMATS;
   fs.writeFileSync(path.join(outDir, 'repeat.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -55,7 +55,7 @@ export async function repeatRuns(opts, io) {
  * The exit code and message of the whole: the app failing or an interrupt ends it as the run that
  * met it did; then budgets broken in most runs and regressions against the baseline.
  * @param {{dir: string, exitCode: number, message: string | null}[]} done
- * @param {ReturnType<typeof repeatSummary> & {baseline: import('../analyze/baseline.js').BaselineResult | null}} summary
+ * @param {ReturnType<typeof repeatSummary> & {baseline: import('../../analyze/baseline.js').BaselineResult | null}} summary
  * @param {AbortSignal} stop
  */
 function outcome(done, summary, stop) {

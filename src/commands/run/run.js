@@ -3,31 +3,31 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT, UsageError } from '../errors.js';
-import { targetEnv } from '../launch/agent-env.js';
-import { freePort } from '../launch/free-port.js';
-import { loopbackHost } from '../launch/host.js';
-import { OutputLog } from '../launch/output-log.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import { Target, CHANNEL_FD } from '../launch/target.js';
-import { LoopSockets } from '../launch/loop-sockets.js';
-import { ClaimServer } from '../launch/claims.js';
-import { envFileNodeOptions, misplacedNodeFlag } from '../launch/command.js';
-import { unclaimedListeners } from '../launch/unclaimed.js';
-import { measureWindow } from './measure-window.js';
-import { stacksConfig } from './run-stacks.js';
-import { Progress } from './progress.js';
-import { writeReportFolder, budgetMessage } from './write-report.js';
-import { loadBaseline } from './compare-saved.js';
-import { judgeAgainstBaseline } from '../analyze/baseline.js';
-import { resolveTarget } from './run-target.js';
-import { buildRunReport, epochNow } from './run-report.js';
-import { renderFailure } from '../report/failure.js';
-import { resolveProfiler } from '../profile/resolve.js';
-import { ProfiledTarget } from '../profile/profiled-target.js';
+import { UsageError } from '../../errors.js';
+import { targetEnv } from '../../launch/agent-env.js';
+import { freePort } from '../../launch/free-port.js';
+import { loopbackHost } from '../../launch/host.js';
+import { OutputLog } from '../../launch/output-log.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import { Target, CHANNEL_FD } from '../../launch/target.js';
+import { LoopSockets } from '../../launch/loop-sockets.js';
+import { ClaimServer } from '../../launch/claims.js';
+import { envFileNodeOptions, misplacedNodeFlag } from '../../launch/command.js';
+import { unclaimedListeners } from '../../launch/unclaimed.js';
+import { measureWindow } from '../shared/measure-window.js';
+import { agentConfig } from '../shared/agent-config.js';
+import { Progress } from '../shared/progress.js';
+import { loadBaseline } from '../shared/saved-runs.js';
+import { resolveTarget } from './resolve-target.js';
+import { seenByRun } from './run-report.js';
+import { finishRun } from '../shared/finish-run.js';
+import { epochNow } from '../../agent/clock.cjs';
+import { AGENT_DEFAULTS } from '../../defaults.js';
+import { resolveProfiler } from '../../profile/resolve.js';
+import { ProfiledTarget } from '../../profile/profiled-target.js';
 import { scenarioConfig } from './scenario-config.js';
 
-const WINDOW_MS = 100;
+const WINDOW_MS = AGENT_DEFAULTS.windowMs;
 
 /**
  * @typedef {object} RunOptions
@@ -61,7 +61,7 @@ const WINDOW_MS = 100;
  * @property {string} [out]
  * @property {boolean} json
  * @property {boolean} showOutput
- * @property {import('../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
+ * @property {import('../../analyze/budgets.js').Budget[]} [failOn] budgets (--fail-on)
  * @property {string[]} [format] formats to write (--format); report.json is always written
  * @property {string} [baseline] saved run(s) to judge this run against (--baseline)
  * @property {number} [baselineThreshold] percentage worse than the baseline that is a regression
@@ -85,7 +85,7 @@ const WINDOW_MS = 100;
 /**
  * @param {RunOptions} opts
  * @param {RunIO} io
- * @returns {Promise<{exitCode: number, message: string | null, report: import('../../types/report.js').Report, outDir: string}>}
+ * @returns {Promise<{exitCode: number, message: string | null, report: import('../../../types/report.js').Report, outDir: string}>}
  */
 export async function run(opts, io) {
   const target = resolveTarget(opts, io.cwd, io.env);
@@ -110,19 +110,17 @@ export async function run(opts, io) {
   const claims = profiler ? null : new ClaimServer();
   try {
     await Promise.all([loops?.ready, claims?.ready]);
-    const agentConfig = {
+    const config = agentConfig(opts, {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD, ...(loops ? { loopSocket: loops.path } : {}),
-      ...(claims ? { claim: claims.path } : {}), ...(target.launcher ? { launcher: true } : {}),
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, scenario,
-      ...stacksConfig(opts),
-    };
-    const env = targetEnv(io.env, agentConfig, {
+      ...(claims ? { claim: claims.path } : {}), ...(target.launcher ? { launcher: true } : {}), ...(scenario ? { scenario } : {}),
+    });
+    const env = targetEnv(io.env, config, {
       port: io.env.PORT ? undefined : await freePort(), nodeOptions: envFileNodeOptions(target.nodeArgs, io.cwd),
     });
     const spawnedAt = epochNow();
     const child = profiler && workDir && target.script ? new ProfiledTarget({
       profiler, script: target.script, args: opts.appArgs ?? [], cwd: io.cwd, env: { ...io.env, PORT: env.PORT },
-      agentConfig, outDir, workDir, killAfterMs: opts.killAfter, output,
+      agentConfig: config, outDir, workDir, killAfterMs: opts.killAfter, output,
     }) : new Target({
       command: target.command, launcher: target.launcher, cwd: io.cwd, env, output,
       loops: loops ?? undefined, claims, wantPort: opts.port,
@@ -131,27 +129,7 @@ export async function run(opts, io) {
     const observed = await observe(child, target, opts, io, progress);
     progress.stop();
     const stopped = await child.stop({ graceMs: opts.killAfter });
-    const { report, failure, windowProfiles } = buildRunReport({
-      opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, windowMs: WINDOW_MS,
-    });
-    if (baseline && failure?.stage !== 'start') report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
-    const formats = opts.format;
-    const finished = writeReportFolder(outDir, report, { format: formats }, {
-      env: io.env, stepSummary: io.stepSummary !== false, profile: windowProfiles.find((p) => p.kind === 'continuous')?.profile ?? null,
-    });
-    for (const note of finished.notes) io.stderr.write(`eventloop-probe: ${note}\n`);
-    if (io.kill.aborted) return { exitCode: EXIT.INTERRUPTED, message: 'killed by a second interrupt', report, outDir };
-    if (io.stop.aborted) {
-      const code = io.stop.reason === 'SIGTERM' ? EXIT.TERMINATED : EXIT.INTERRUPTED;
-      return { exitCode: code, message: 'interrupted: the app stopped, report written', report, outDir };
-    }
-    if (failure) {
-      const fallback = failure.error ? [] : output.lastLines(10);
-      return { exitCode: EXIT.TARGET, message: renderFailure(failure, { outDir, cwd: io.cwd, lastLines: fallback }), report, outDir };
-    }
-    const gates = budgetMessage(finished.failed, finished.regressions);
-    if (gates) return { exitCode: EXIT.BUDGET, message: gates, report, outDir };
-    return { exitCode: EXIT.OK, message: null, report, outDir };
+    return finishRun(seenByRun({ opts, io, target, child, observed, stopped, spawnedAt, dataDir, outDir, output, baseline }), io);
   } finally {
     progress.stop();
     loops?.close();
@@ -166,7 +144,7 @@ export async function run(opts, io) {
 /**
  * Waits for the target to listen, then measures under load (a server) or until it ends (a script).
  * @param {Target} child
- * @param {import('./run-target.js').RunTarget} target
+ * @param {import('./resolve-target.js').RunTarget} target
  * @param {RunOptions} opts @param {RunIO} io @param {Progress} progress
  */
 export async function observe(child, target, opts, io, progress) {

@@ -1,10 +1,10 @@
 // Stacks merged into a flame-graph tree: one node per distinct call path, with total and self
 // time. Frames are shared through one table so several trees of a report stay small. Pure.
 
-import { frameKind, displayUrl } from './frame-kind.js';
+import { frameKind, displayUrl } from '../analyze/frame-kind.js';
 
 /**
- * @typedef {{name: string, url: string, line: number, kind: import('./frame-kind.js').FrameKind}} FrameInfo
+ * @typedef {{name: string, url: string, line: number, kind: import('../analyze/frame-kind.js').FrameKind}} FrameInfo
  * @typedef {{f: number, v: number, s: number, c: FlameNode[]}} FlameNode f: frame index (-1 for the root), v: total ms, s: self ms
  * @typedef {{functionName?: string, url?: string, line?: number, lineNumber?: number, column?: number, kind?: string}} AnyFrame
  */

@@ -2,16 +2,16 @@
 // stdout), the report folder, and the message that explains the exit code. `run --repeat` prints
 // its runs side by side the same way, with repeat.json for --json.
 
-import { renderRunTables } from '../report/table.js';
-import { renderWorkersTable } from '../report/workers-table.js';
-import { renderBaselineTable } from '../report/baseline-table.js';
-import { renderRepeatTable } from '../report/repeat-files.js';
-import { chalkFor } from '../report/colors.js';
+import { renderRunTables } from '../../report/table.js';
+import { renderWorkersTable } from '../../report/workers-table.js';
+import { renderBaselineTable } from '../../report/baseline-table.js';
+import { renderRepeatTable } from '../../report/repeat-files.js';
+import { chalkFor } from '../../report/colors.js';
 
 /**
  * @param {{exitCode: number, message: string | null, report: any, outDir: string}} result
  * @param {{json?: boolean}} opts
- * @param {import('../cli.js').CliIO} io
+ * @param {import('../../cli.js').CliIO} io
  * @param {(code: number) => void} setExit
  */
 export function printRunResult(result, opts, io, setExit) {
@@ -25,7 +25,7 @@ export function printRunResult(result, opts, io, setExit) {
 /**
  * @param {{exitCode: number, message: string | null, summary: any, outDir: string}} result
  * @param {{json?: boolean}} opts
- * @param {import('../cli.js').CliIO} io
+ * @param {import('../../cli.js').CliIO} io
  * @param {(code: number) => void} setExit
  */
 export function printRepeatResult(result, opts, io, setExit) {
@@ -36,7 +36,7 @@ export function printRepeatResult(result, opts, io, setExit) {
 /**
  * @param {string} text @param {unknown} json what --json prints
  * @param {{exitCode: number, message: string | null, outDir: string}} result
- * @param {{json?: boolean}} opts @param {import('../cli.js').CliIO} io @param {(code: number) => void} setExit
+ * @param {{json?: boolean}} opts @param {import('../../cli.js').CliIO} io @param {(code: number) => void} setExit
  */
 function print(text, json, result, opts, io, setExit) {
   if (opts.json) {

@@ -4,38 +4,39 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EXIT, ProbeError } from '../errors.js';
-import { prepareOutDir } from '../launch/out-dir.js';
+import { EXIT, ProbeError } from '../../errors.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
 import crypto from 'node:crypto';
-import { inspectProcess } from '../attach/process-info.js';
-import { listeningSockets } from '../attach/listening.js';
-import { serverBelow } from '../attach/find-server.js';
-import { openInspector, closeInspectorVia } from '../attach/inspector.js';
-import { checkSameFiles, injectAgent } from '../attach/inject.js';
-import { chooseOrigin } from '../attach/origin.js';
-import { Cdp } from '../attach/cdp.js';
-import { injectThreads } from '../attach/threads.js';
-import { AgentLink } from '../attach/agent-link.js';
-import { measureWindow } from './measure-window.js';
-import { stacksConfig } from './run-stacks.js';
-import { Progress } from './progress.js';
-import { buildAttachReport } from './attach-report.js';
+import { inspectProcess } from '../../proc/process-info.js';
+import { listeningSockets } from '../../proc/listening.js';
+import { serverBelow } from '../../attach/find-server.js';
+import { openInspector, closeInspectorVia } from '../../attach/inspector.js';
+import { checkSameFiles, injectAgent } from '../../attach/inject.js';
+import { chooseOrigin } from '../../attach/origin.js';
+import { Cdp } from '../../attach/cdp.js';
+import { injectThreads } from '../../attach/threads.js';
+import { AgentLink } from '../../attach/agent-link.js';
+import { measureWindow } from '../shared/measure-window.js';
+import { agentConfig } from '../shared/agent-config.js';
+import { epochNow } from '../../agent/clock.cjs';
+import { AGENT_DEFAULTS } from '../../defaults.js';
+import { Progress } from '../shared/progress.js';
+import { seenByAttach } from './attach-report.js';
+import { finishRun } from '../shared/finish-run.js';
 
-const WINDOW_MS = 100;
+const WINDOW_MS = AGENT_DEFAULTS.windowMs;
 const FLUSH_TIMEOUT_MS = 5000;
 const INSPECTOR_GONE_MS = 3000;
-const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
- * @typedef {Omit<import('./run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
+ * @typedef {Omit<import('../run/run.js').RunOptions, 'app' | 'appArgs' | 'listenTimeout' | 'killAfter' | 'showOutput'> & {
  *   pid: number, attachTimeout: number}} AttachOptions attachTimeout: seconds
  */
 
 /**
  * @param {AttachOptions} given the options; given.pid: the pid given (npm, a shell: the app below it is measured)
- * @param {import('./run.js').RunIO} io
+ * @param {import('../run/run.js').RunIO} io
  * @returns {Promise<{exitCode: number, message: string | null, report: any, outDir: string}>}
  */
 export async function attach(given, io) {
@@ -57,13 +58,9 @@ export async function attach(given, io) {
   try {
     await link.listen();
     const attachedAt = epochNow();
-    const agentConfig = {
-      dir: dataDir, parentPid: process.pid, channelFd: link.socketPath, role: 'main',
-      resolutionMs: opts.resolution, thresholdMs: opts.threshold, windowMs: WINDOW_MS, flushMs: 1000,
-      ...stacksConfig({ ...opts, stacks: 'running', threads: Boolean(opts.threads) }),
-    };
+    const config = agentConfig({ ...opts, stacks: 'running' }, { dir: dataDir, parentPid: process.pid, channelFd: link.socketPath });
     progress.start('attaching', timeoutMs);
-    const injected = await inject(opts.pid, before, agentConfig, { timeoutMs, abort: io.stop });
+    const injected = await inject(opts.pid, before, config, { timeoutMs, abort: io.stop });
     const hello = await link.waitFor((m) => m.type === 'hello', timeoutMs, io.stop);
     progress.stop();
     if (!hello) {
@@ -83,11 +80,10 @@ export async function attach(given, io) {
     link.send({ cmd: 'detach' }); // keeps its data files for us, stops everything, closes the inspector
     link.close();
     const inspectorClosed = await portGone(opts.pid, injected.inspectorPort);
-    const report = buildAttachReport({
-      opts, io, info, found, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
-      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, windowMs: WINDOW_MS, messages: link.messages,
-    });
-    return report;
+    return finishRun(seenByAttach({
+      opts, info, found, injected, where, measured, flushed, attachedAt, dataDir, outDir, before,
+      after: listeningSockets(opts.pid), alive: processAlive(opts.pid), inspectorClosed, messages: link.messages,
+    }), io);
   } finally {
     progress.stop();
     link.close();
@@ -99,7 +95,7 @@ export async function attach(given, io) {
 /**
  * Opens the inspector, starts the agent through it, and hangs up. Whatever fails after the port
  * opened, the inspector is closed again before we give up.
- * @param {number} pid @param {import('../attach/listening.js').ListeningSocket[]} before @param {object} config
+ * @param {number} pid @param {import('../../proc/listening.js').ListeningSocket[]} before @param {object} config
  * @param {{timeoutMs: number, abort: AbortSignal}} options
  */
 async function inject(pid, before, config, options) {

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../errors.js';
-import { typeScriptLaunch } from '../launch/typescript.js';
-import { isNode, splitNodeArgs, findProgram, hasLoader, commandName } from '../launch/command.js';
+import { UsageError } from '../../errors.js';
+import { typeScriptLaunch } from '../../launch/typescript.js';
+import { isNode, splitNodeArgs, findProgram, hasLoader, commandName } from '../../launch/command.js';
 
-export const DEMO_PATH = fileURLToPath(new URL('../../scenarios/demo-server.js', import.meta.url));
+export const DEMO_PATH = fileURLToPath(new URL('../../../scenarios/demo-server.js', import.meta.url));
 const DEMO_ROUTES = ['/compute-sync'];
 const DEMO_PROBE = '/healthcheck';
 // commands people run their app with, mistaken for an app file when given before `--`

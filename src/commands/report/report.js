@@ -3,18 +3,19 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT, UsageError } from '../errors.js';
-import { SCHEMA_VERSION } from '../analyze/build-report.js';
-import { writeReportFolder, budgetMessage } from './write-report.js';
-import { evaluateBudgets } from '../analyze/budgets.js';
-import { artifactsFor, readProfile } from '../report/write-folder.js';
-import { DEFAULT_FORMATS } from '../options.js';
-import { loadBaseline } from './compare-saved.js';
-import { judgeAgainstBaseline } from '../analyze/baseline.js';
-import { isProductionLog, logToReport } from '../production/log-report.js';
-import { TOOL } from '../tool.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { SCHEMA_VERSION } from '../../analyze/build-report.js';
+import { gateMessage } from '../shared/gates.js';
+import { evaluateBudgets } from '../../analyze/budgets.js';
+import { artifactsFor, readProfile, writeReportFolder } from '../../report/write-folder.js';
+import { loadBaseline } from '../shared/saved-runs.js';
+import { judgeAgainstBaseline } from '../../analyze/baseline.js';
+import { completeSaved } from '../../analyze/saved-report.js';
+import { isProductionLog, logToReport } from '../../production/log-report.js';
+import { TOOL } from '../../tool.js';
+import { RUN_DEFAULTS, DEFAULT_FORMATS } from '../../defaults.js';
 
-/** @typedef {import('../../types/report.js').Report} Report */
+/** @typedef {import('../../../types/report.js').Report} Report */
 
 /**
  * Reads and checks a saved report.
@@ -48,12 +49,12 @@ export function loadReport(input, cwd) {
 }
 
 /**
- * @param {{input: string, out?: string, failOn?: import('../analyze/budgets.js').Budget[], format?: string[],
+ * @param {{input: string, out?: string, failOn?: import('../../analyze/budgets.js').Budget[], format?: string[],
  *   baseline?: string, baselineThreshold?: number, baselineMetrics?: string[]}} opts
  * @param {{env: NodeJS.ProcessEnv, cwd: string}} io
  * @returns {{exitCode: number, message: string | null, report: Report, outDir: string, files: string[], notes: string[]}}
  */
-export function reportCommand(opts, io) {
+export function rerenderReport(opts, io) {
   const log = productionLog(opts.input, io.cwd);
   if (log) return logReport(log, opts, io);
   const { report: saved, dir } = loadReport(opts.input, io.cwd);
@@ -80,12 +81,14 @@ export function reportCommand(opts, io) {
     budgets: opts.failOn && !failedStart ? evaluateBudgets(saved, opts.failOn) : Array.isArray(saved.budgets) ? saved.budgets : [],
     artifacts,
   };
-  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? 10, metrics: opts.baselineMetrics, cwd: io.cwd });
-  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile, sourceDir: dir });
+  if (baseline && !failedStart) report.baseline = judgeAgainstBaseline([report], baseline, { regressionPct: opts.baselineThreshold ?? RUN_DEFAULTS.baselineThreshold, metrics: opts.baselineMetrics, cwd: io.cwd });
+  // report.json is written back as it was saved; what is shown is it completed by the analysis
+  const shown = completeSaved(report, io.cwd);
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile, sourceDir: dir, shown });
   if (note) finished.notes.unshift(note);
   const unchecked = failedStart && (opts.failOn || baseline) ? 'the app failed to start: no measured window to check budgets or a baseline against' : null;
-  const message = unchecked ?? budgetMessage(finished.failed, finished.regressions);
-  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
+  const message = unchecked ?? gateMessage(report);
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report: shown, outDir, files: finished.files, notes: finished.notes };
 }
 
 /**
@@ -103,7 +106,7 @@ function productionLog(input, cwd) {
  * `report <log>`: the production log's blocks, figures and flame graph as a report folder (by
  * default reports/<log name>/).
  * @param {{file: string, text: string}} log
- * @param {Parameters<typeof reportCommand>[0]} opts @param {Parameters<typeof reportCommand>[1]} io
+ * @param {Parameters<typeof rerenderReport>[0]} opts @param {Parameters<typeof rerenderReport>[1]} io
  */
 function logReport(log, opts, io) {
   const { report: built, profile } = logToReport(log.text, { file: log.file, tool: TOOL });
@@ -122,7 +125,8 @@ function logReport(log, opts, io) {
     budgets: opts.failOn ? evaluateBudgets(built, opts.failOn) : [],
     artifacts: { json: 'report.json', ...(profile ? { profile: 'profile.cpuprofile' } : {}), ...artifactsFor(formats.filter((f) => f !== 'json'), profile ? built : { profile: null }) },
   };
-  const finished = writeReportFolder(outDir, report, { format: formats }, { env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir });
-  const message = budgetMessage(finished.failed, finished.regressions);
-  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report, outDir, files: finished.files, notes: finished.notes };
+  const shown = completeSaved(report, io.cwd);
+  const finished = writeReportFolder(outDir, report, { formats, env: io.env, stepSummary: false, profile: profile ? readProfile(outDir, report).profile : null, sourceDir: outDir, shown });
+  const message = gateMessage(report);
+  return { exitCode: message ? EXIT.BUDGET : EXIT.OK, message, report: shown, outDir, files: finished.files, notes: finished.notes };
 }

@@ -1,9 +1,9 @@
 // `run --scenario <name>`: which scenario module the agent loads into the target, checked before
 // anything starts.
 
-import scenarios from '../../scenarios/index.cjs';
-import { UsageError } from '../errors.js';
-import { RUN_DEFAULTS } from '../defaults.js';
+import scenarios from '../../../scenarios/index.cjs';
+import { UsageError } from '../../errors.js';
+import { RUN_DEFAULTS } from '../../defaults.js';
 
 export const SCENARIO_NAMES = scenarios.NAMES;
 

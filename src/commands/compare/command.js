@@ -3,22 +3,22 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { compareForm } from './compare.js';
-import { compareScenarios } from './compare-scenarios.js';
-import { COMPARE_DEFAULTS } from '../defaults.js';
-import { loadSides } from './compare-saved.js';
-import { diffSides } from '../analyze/saved-diff.js';
-import { renderCompareTable } from '../report/compare-table.js';
-import { renderSavedDiff } from '../report/saved-table.js';
-import { chalkFor } from '../report/colors.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import * as parse from '../options.js';
-import { EXIT } from '../errors.js';
-import scenarios from '../../scenarios/index.cjs';
+import { compareForm } from './form.js';
+import { compareScenarios } from './scenarios.js';
+import { COMPARE_DEFAULTS } from '../../defaults.js';
+import { loadSides } from '../shared/saved-runs.js';
+import { diffSides } from '../../analyze/saved-diff.js';
+import { renderCompareTable } from '../../report/compare-table.js';
+import { renderSavedDiff } from '../../report/saved-table.js';
+import { chalkFor } from '../../report/colors.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import * as parse from '../../options.js';
+import { EXIT } from '../../errors.js';
+import scenarios from '../../../scenarios/index.cjs';
 
 /**
  * @param {import('commander').Command} program
- * @param {import('../cli.js').CliIO} io
+ * @param {import('../../cli.js').CliIO} io
  * @param {(code: number) => void} setExit
  */
 export function compareCommand(program, io, setExit) {
@@ -35,14 +35,14 @@ Scenarios: ${scenarios.NAMES.join(', ')}.`)
     .option('--rounds <n>', 'scenarios: rounds of work per job', parse.positiveInt, COMPARE_DEFAULTS.rounds)
     .option('--time-budget <seconds>', 'scenarios: measured time per scenario run; a job stops at it too', parse.seconds, COMPARE_DEFAULTS.timeBudget)
     .option('--repeat <n>', 'scenarios: runs per scenario, for medians and spread', parse.positiveInt, COMPARE_DEFAULTS.repeat)
-    .option('--threshold <pct>', 'with --runs: a change worse than this percentage is a regression', parse.percent, 10)
+    .option('--threshold <pct>', 'with --runs: a change worse than this percentage is a regression', parse.percent, COMPARE_DEFAULTS.threshold)
     .option('--fail-on-regression <pct>', 'with --runs: exit 1 when a metric got worse by at least this percentage, beyond the noise when there are repeated runs', parse.percent)
     .option('--json', 'print compare.json on stdout and nothing else there')
     .option('-o, --out <dir>', 'report folder (default reports/compare-<time>/; with --runs: only when given)')
     .action(async (args, opts, cmd) => {
       const what = compareForm(args, opts, (key) => cmd.getOptionValueSource(key) === 'cli', io.cwd);
       const c = chalkFor(opts.json ? io.stderr : io.stdout, io.env);
-      /** @type {import('./compare-scenarios.js').ScenarioComparison | import('../analyze/saved-diff.js').SavedComparison} */
+      /** @type {import('./scenarios.js').ScenarioComparison | import('../../analyze/saved-diff.js').SavedComparison} */
       let result;
       /** @type {string} */
       let text;

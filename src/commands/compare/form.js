@@ -5,8 +5,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
-import scenarios from '../../scenarios/index.cjs';
+import { UsageError } from '../../errors.js';
+import scenarios from '../../../scenarios/index.cjs';
 
 /** Options only the scenario replay takes (commander's attribute names). */
 export const SCENARIO_ONLY = ['rounds', 'timeBudget', 'repeat'];

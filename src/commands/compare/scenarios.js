@@ -3,17 +3,17 @@
 // asks the demo's /healthcheck; then one row per scenario and a recommendation.
 
 import fs from 'node:fs';
-import { renderCompareHtml, renderCompareJunit } from '../report/compare-html.js';
+import { renderCompareHtml, renderCompareJunit } from '../../report/compare-html.js';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EXIT } from '../errors.js';
-import { TOOL } from '../tool.js';
-import { prepareOutDir } from '../launch/out-dir.js';
-import { run } from './run.js';
-import { scenarioRows, bestRow, recommendation } from '../analyze/scenario-rows.js';
-import { savedSettings } from '../analyze/saved-settings.js';
-import scenarios from '../../scenarios/index.cjs';
-import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
+import { EXIT } from '../../errors.js';
+import { TOOL } from '../../tool.js';
+import { prepareOutDir } from '../../launch/out-dir.js';
+import { run } from '../run/run.js';
+import { scenarioRows, bestRow, recommendation } from '../../analyze/scenario-rows.js';
+import { savedSettings } from '../../analyze/saved-settings.js';
+import scenarios from '../../../scenarios/index.cjs';
+import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../../defaults.js';
 
 
 /**
@@ -24,8 +24,8 @@ import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
  * @property {number} repeat runs per scenario
  * @property {string} [out]
  *
- * @typedef {import('./run.js').RunIO} RunIO
- * @typedef {import('../../types/report.js').Report} Report
+ * @typedef {import('../run/run.js').RunIO} RunIO
+ * @typedef {import('../../../types/report.js').Report} Report
  *
  * @typedef {object} ScenarioComparison compare.json of a scenario replay
  * @property {number} schemaVersion
@@ -34,7 +34,7 @@ import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
  * @property {string} createdAt
  * @property {number} elapsedMs
  * @property {ScenarioSettings} settings
- * @property {import('../analyze/scenario-rows.js').ScenarioRow[]} scenarios
+ * @property {import('../../analyze/scenario-rows.js').ScenarioRow[]} scenarios
  * @property {string | null} best
  * @property {string} recommendation
  * @property {boolean} complete every run finished
@@ -57,7 +57,7 @@ import { RUN_DEFAULTS, COMPARE_DEFAULTS } from '../defaults.js';
 export async function compareScenarios(opts, io) {
   const started = performance.now();
   const outDir = prepareOutDir(opts.out, 'compare', io.cwd);
-  const picked = opts.names.map((name) => /** @type {import('../../scenarios/index.cjs').Scenario} */ (scenarios.loadScenario(name)));
+  const picked = opts.names.map((name) => /** @type {import('../../../scenarios/index.cjs').Scenario} */ (scenarios.loadScenario(name)));
   /** @type {Map<string, {report: Report, path: string}[]>} */
   const runs = new Map(picked.map((s) => [s.name, []]));
   let exitCode = /** @type {number} */ (EXIT.OK);
@@ -112,7 +112,7 @@ export async function compareScenarios(opts, io) {
  * The run of one scenario: the demo server, one connection on the scenario's route, the rest as
  * a plain `run` would do it.
  * @param {string} name @param {CompareScenarioOptions} opts @param {string} out
- * @returns {import('./run.js').RunOptions}
+ * @returns {import('../run/run.js').RunOptions}
  */
 function runOptions(name, opts, out) {
   const budgetMs = Math.round(opts.timeBudget * 1000);

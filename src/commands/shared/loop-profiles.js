@@ -1,30 +1,14 @@
-// The stacks and profile part of a run: what the agent is asked to capture, and the CPU profile
-// kept in the report folder.
+// The CPU profiles kept in the report folder: the measured loop's, and each other loop's.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { readProfiles } from '../analyze/profiles.js';
-import { mergeContinuous } from '../analyze/merge-profiles.js';
-import { loopId } from '../analyze/loops.js';
-
-const require = createRequire(import.meta.url);
-
-/** @param {{stacks: 'running' | 'async-origin' | 'none', stackInterval: number, profile: boolean, profileInterval: number, threads?: boolean}} opts */
-export function stacksConfig(opts) {
-  return {
-    threads: Boolean(opts.threads),
-    stacks: opts.stacks,
-    stackIntervalMs: opts.stackInterval,
-    profile: opts.profile,
-    profileIntervalUs: opts.profileInterval,
-    ...(opts.stacks === 'async-origin' ? { blockedAtPath: require.resolve('blocked-at') } : {}),
-  };
-}
+import { readProfiles } from '../../collect/profile-files.js';
+import { mergeContinuous } from '../../analyze/merge-profiles.js';
+import { loopId } from '../../analyze/loop-sections.js';
 
 /**
  * Writes the continuous profile as profile.cpuprofile (opens in Chrome DevTools and speedscope).
- * @param {import('../analyze/profiles.js').TimedProfile[]} profiles @param {string} outDir
+ * @param {import('../../analyze/profiles.js').TimedProfile[]} profiles @param {string} outDir
  * @returns {{profile?: string}}
  */
 export function keepProfile(profiles, outDir) {
@@ -39,10 +23,10 @@ export function keepProfile(profiles, outDir) {
  * profiles for the analysis, and its CPU profile of the window written beside report.json
  * (profile-worker-<pid>.cpuprofile, profile-thread-<threadId>.cpuprofile). A loop stuck for the
  * whole run wrote no profile of its own: the watchdog's captures of it, joined, stand in.
- * @param {import('../analyze/agent-data.js').AgentData[]} agents every agent's data but the main thread's
+ * @param {import('../../collect/agent-data.js').AgentData[]} agents every agent's data but the main thread's
  * @param {string} dataDir @param {string} outDir
  * @param {{from: number, to: number}} window epoch ms
- * @returns {import('../analyze/loops.js').OtherLoop[]}
+ * @returns {import('../../analyze/loop-sections.js').OtherLoop[]}
  */
 export function otherLoops(agents, dataDir, outDir, { from, to }) {
   return agents
@@ -60,7 +44,7 @@ export function otherLoops(agents, dataDir, outDir, { from, to }) {
 
 /**
  * The artifacts entries of the other loops' profiles: "profile:worker:<pid>", "profile:thread:<threadId>".
- * @param {import('../analyze/loops.js').OtherLoop[]} loops @returns {Record<string, string>}
+ * @param {import('../../analyze/loop-sections.js').OtherLoop[]} loops @returns {Record<string, string>}
  */
 export function loopArtifacts(loops) {
   /** @type {Record<string, string>} */

@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import wire from '../agent/wire.cjs';
 
 /**
  * @typedef {object} AgentData
@@ -20,7 +21,7 @@ import path from 'node:path';
  * @property {any[]} blocks
  * @property {any[]} windows
  * @property {any[]} gcPauses GC pauses of 10 ms or more
- * @property {import('./gc-share.js').GcRun[]} gcRuns shorter GC pauses, summed over runs of them
+ * @property {import('../analyze/gc-share.js').GcRun[]} gcRuns shorter GC pauses, summed over runs of them
  * @property {any[]} memory
  * @property {any[]} listens
  * @property {any[]} marks
@@ -29,7 +30,7 @@ import path from 'node:path';
  * @property {{t: number, waitMs: number, elapsedMs: number}[]} pool the thread-pool canaries: how long each waited
  * @property {{t: number, durationMs: number, requests: {type: string, stack: string[]}[]}[]} poolCallers the stacks
  *   of the thread-pool requests made during each short burst of looking
- * @property {import('./requests.js').BlockRequests[]} blockRequests the requests around each block
+ * @property {import('../analyze/requests.js').BlockRequests[]} blockRequests the requests around each block
  * @property {string[]} notes what the agent wants the reader to know
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
@@ -43,7 +44,7 @@ export function readAgentData(dir) {
     return [];
   }
   return names
-    .map((name) => /^events-((\d+)(?:-t(\d+))?)\.ndjson$/.exec(name))
+    .map((name) => wire.EVENTS_FILE.exec(name))
     .filter((m) => m !== null)
     .map((m) => {
       const [, key, pid, threadId] = /** @type {RegExpExecArray} */ (m);
@@ -58,15 +59,8 @@ function readOne(dir, key, pid, threadId) {
     key, pid, threadId, helloAt: null, startup: null, exits: [], outside: [],
     summary: null, blocks: [], windows: [], gcPauses: [], gcRuns: [], memory: [], listens: [], marks: [], origins: [], toolStalls: [], pool: [], poolCallers: [], blockRequests: [], notes: [], lastSeen: 0,
   };
-  const text = fs.readFileSync(path.join(dir, `events-${key}.ndjson`), 'utf8');
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    let event;
-    try {
-      event = JSON.parse(line);
-    } catch {
-      continue; // a line cut short by a kill
-    }
+  const text = fs.readFileSync(path.join(dir, wire.files.events(key)), 'utf8');
+  for (const event of wire.decodeAll(text)) { // a line cut short by a kill is left out
     if (event.type === 'windows') {
       data.windows.push(...event.windows);
       const last = event.windows[event.windows.length - 1];
@@ -110,7 +104,7 @@ function readOne(dir, key, pid, threadId) {
     else if (event.type === 'tool') data.toolStalls.push(event);
   }
   try {
-    data.summary = JSON.parse(fs.readFileSync(path.join(dir, `summary-${key}.json`), 'utf8'));
+    data.summary = JSON.parse(fs.readFileSync(path.join(dir, wire.files.summary(key)), 'utf8'));
   } catch {
     data.summary = null;
   }
