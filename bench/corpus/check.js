@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks each case without the tool, as curl would: starts the app, times /health and a few
 // sequential requests to the slow route, and prints the app line the expectation points at.
-//   node bench/corpus/check.js [--case <id>]...
+//   node bench/corpus/check.js [--case <id>]... [--batch A|B|C]
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { install, layOut, loadCases } from './lib.js';
+import { batchOf, install, layOut, loadCases } from './lib.js';
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -42,7 +42,8 @@ async function waitListening(port) {
 }
 
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--case' ? [a] : []));
-for (const c of loadCases().filter((x) => !only.length || only.includes(x.id))) {
+const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];
+for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) && (!batch || batchOf(x) === batch))) {
   const tmp = layOut(c, install(c.packages, (l) => console.log(l)));
   const port = await freePort();
   const child = spawn(process.execPath, [c.app], { cwd: tmp, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
