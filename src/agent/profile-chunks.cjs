@@ -52,6 +52,8 @@ class ProfileChunks {
     this.state = 'startup';
     this.discarded = false;
     this.written = 0;
+    /** @type {Error | null} the profiler's last error */
+    this.error = null;
     /** @type {Map<string, object>} chunks handed to an asynchronous write not yet on disk */
     this.pending = new Map();
     /** @type {NodeJS.Timeout | null} */
@@ -70,7 +72,10 @@ class ProfileChunks {
   post(method, params) {
     /** @type {any} */
     let out = null;
-    this.session.post(method, params, (error, result) => { if (!error) out = result; });
+    this.session.post(method, params, (error, result) => {
+      if (error) this.error = error;
+      else out = result;
+    });
     return out;
   }
 
@@ -152,7 +157,10 @@ class ProfileChunks {
     // chunks whose asynchronous write has not finished (the process may be exiting)
     for (const [name, data] of this.pending) writeProfile(this.dir, name, /** @type {any} */ (data));
     this.pending.clear();
-    if (!result) return;
+    if (!result) {
+      this.push({ type: 'note', text: `the CPU profile of the window was lost: the profiler's stop failed (${this.error?.message ?? 'it returned no profile'})` });
+      return;
+    }
     this.written += 1;
     writeProfile(this.dir, files.profile(this.key, 'c', this.written), {
       kind: 'continuous', epochOffsetMs, intervalUs: this.intervalUs, profile: result.profile, sourceMaps: sourceMapsOf(result.profile),

@@ -140,6 +140,7 @@ function start(config, hooks = {}) {
     origin?.stop();
     gc.stop();
     work.stop();
+    sink.flush(); // what stopping said (a profile it lost, and why)
   }
 
   /** @param {{cmd: string}} message */

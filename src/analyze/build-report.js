@@ -32,6 +32,7 @@ export const SCHEMA_VERSION = 1;
  * @property {{from: number, to: number} | null} [warmup] load before the window: shown apart, not judged
  * @property {boolean} stillRunningAtEnd the target was alive when the measured window ended
  * @property {boolean} flushed the agent answered the stop request
+ * @property {string | null} [stopError] what the agent said went wrong handling the stop request
  * @property {import('../../types/report.js').RunSettings} settings the options the run used
  * @property {number} thresholdMs
  * @property {number} windowMs
@@ -216,6 +217,7 @@ export function buildReport(record) {
  */
 function missingProfile(record, agent) {
   if (!agent) return 'the agent sent no data';
+  if (record.stopError) return `the agent failed handling the stop request (${record.stopError})`;
   if (!record.flushed && record.stillRunningAtEnd) return 'the agent did not confirm it had written its data (no answer to the stop request in time: its loop was busy)';
   if (!record.stillRunningAtEnd) return 'the app ended before the agent could write it';
   const said = agent.notes.find((n) => /profil/i.test(n));

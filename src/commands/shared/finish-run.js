@@ -92,6 +92,7 @@ export function finishRun(seen, io) {
     warmup: w.warmup,
     stillRunningAtEnd: w.stillRunningAtEnd,
     flushed: seen.flushed,
+    stopError: seen.messages.find((m) => m.type === 'agent-error' && m.cmd === 'stop')?.message ?? null,
     settings: seen.settings,
     thresholdMs: seen.settings.thresholdMs,
     windowMs: AGENT_DEFAULTS.windowMs,
