@@ -52,7 +52,7 @@ class ProfileChunks {
     this.state = 'startup';
     this.discarded = false;
     this.written = 0;
-    /** @type {Error | null} the profiler's last error */
+    /** @type {Error | null} the error of the last post, if it failed */
     this.error = null;
     /** @type {Map<string, object>} chunks handed to an asynchronous write not yet on disk */
     this.pending = new Map();
@@ -72,6 +72,7 @@ class ProfileChunks {
   post(method, params) {
     /** @type {any} */
     let out = null;
+    this.error = null;
     this.session.post(method, params, (error, result) => {
       if (error) this.error = error;
       else out = result;
@@ -108,10 +109,13 @@ class ProfileChunks {
     const epochOffsetMs = monotonicToEpochMs();
     consoleProfile.call(console, TAG);
     const result = this.post('Profiler.stop');
+    const stopError = this.error;
     this.post('Profiler.start');
     consoleProfileEnd.call(console, TAG);
     this.push({ type: 'tool', t, durationMs: epochNow() - t, what: 'profile chunk' });
-    if (keep && result && !this.discarded) this.saveLater(result.profile, epochOffsetMs);
+    if (!keep || this.discarded) return;
+    if (result) this.saveLater(result.profile, epochOffsetMs);
+    else this.push({ type: 'note', text: `a part of the CPU profile of the window was lost, up to ${new Date(t).toISOString()}: the profiler's stop failed (${stopError?.message ?? 'it returned no profile'})` });
   }
 
   /**
@@ -151,6 +155,7 @@ class ProfileChunks {
     if (this.timer) clearTimeout(this.timer);
     const epochOffsetMs = monotonicToEpochMs();
     const result = this.post('Profiler.stop');
+    const stopError = this.error;
     this.post('Profiler.disable');
     this.session.disconnect();
     if (this.discarded) return;
@@ -158,7 +163,9 @@ class ProfileChunks {
     for (const [name, data] of this.pending) writeProfile(this.dir, name, /** @type {any} */ (data));
     this.pending.clear();
     if (!result) {
-      this.push({ type: 'note', text: `the CPU profile of the window was lost: the profiler's stop failed (${this.error?.message ?? 'it returned no profile'})` });
+      // earlier chunks on disk keep their part of the window: only what followed them is lost
+      const what = this.written ? 'the last part of the CPU profile of the window' : 'the CPU profile of the window';
+      this.push({ type: 'note', text: `${what} was lost: the profiler's stop failed (${stopError?.message ?? 'it returned no profile'})` });
       return;
     }
     this.written += 1;

@@ -58,3 +58,41 @@ test('the profile is handed over in chunks without a restart, and merges back wh
   }
   assert.ok(merged.profile.nodes.some((n) => n.callFrame.functionName === 'busyWork'));
 });
+
+// Profiler.stop fails on the second kept chunk and at the end: each loss is a note that says what
+// part of the profile went and why; the chunk before it stays on disk.
+const FAILING = `
+const fs = require('node:fs');
+const inspector = require('node:inspector');
+const { ProfileChunks } = require(${JSON.stringify(CHUNKS)});
+const [dir] = process.argv.slice(1);
+let fail = false;
+const post = inspector.Session.prototype.post;
+inspector.Session.prototype.post = function (name, params, callback) {
+  const done = typeof params === 'function' ? params : callback;
+  if (fail && name === 'Profiler.stop') return done(new Error('forced stop error'));
+  return post.call(this, name, params, callback);
+};
+const events = [];
+const chunks = new ProfileChunks({ dir, profileIntervalUs: 1000, profileChunkMs: 1e9 }, (e) => events.push(e), () => false);
+chunks.begin();
+chunks.switchChunk(true);
+fail = true;
+chunks.switchChunk(true);
+chunks.end();
+fs.writeFileSync(dir + '/events.json', JSON.stringify(events));
+`;
+
+test('a profiler stop that fails: each lost part of the profile is a note, with the error', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-chunks-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const r = spawnSync(process.execPath, ['-e', FAILING, dir], { encoding: 'utf8', timeout: 20000 });
+  assert.equal(r.status, 0, r.stderr);
+  const notes = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8'))
+    .filter((/** @type {any} */ e) => e.type === 'note').map((/** @type {any} */ e) => e.text);
+  assert.equal(notes.length, 2, notes.join('\n'));
+  assert.match(notes[0], /^a part of the CPU profile of the window was lost, up to \S+: the profiler's stop failed \(forced stop error\)$/);
+  assert.equal(notes[1], 'the last part of the CPU profile of the window was lost: the profiler\'s stop failed (forced stop error)');
+  const pid = Number(fs.readdirSync(dir).find((n) => n.startsWith('profile-'))?.split('-')[1]);
+  assert.equal(readProfiles(dir, pid).length, 1, 'the chunk taken before the failures is kept');
+});
