@@ -51,7 +51,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  * inspector is reached through the main thread's (NodeWorker domain; see worker-sessions.cjs).
  * A worker thread's continuous profile is taken from here too (see thread-agent.cjs): started as
  * the thread announces itself, collected when it stops or ends, or when the watch ends.
- * @typedef {{key: string, beat: Float64Array, flags: Int32Array | null, send: (method: string, params?: object) => Promise<any>,
+ * @typedef {{key: string, threadId?: number, beat: Float64Array, flags: Int32Array | null, send: (method: string, params?: object) => Promise<any>,
  *   capturing: boolean, startedAt: number, written: number, profiling: boolean}} Watched
  */
 
@@ -70,18 +70,18 @@ function onThread(m) {
   known.add(threadId);
   /** @type {Watched} */
   const w = {
-    key: `${data.pid}-t${threadId}`, beat: new Float64Array(m.beat, 0, 4), flags: new Int32Array(m.beat, 32, 2),
+    key: `${data.pid}-t${threadId}`, threadId, beat: new Float64Array(m.beat, 0, 4), flags: new Int32Array(m.beat, 32, 2),
     capturing: false, startedAt: 0, written: 0, profiling: false,
     send: (method, params) => workers.send(threadId, method, params),
   };
   watched.push(w);
-  if (data.threadProfileUs) startProfile(w).catch(() => {});
+  if (data.threadProfileUs) startProfile(w).catch((error) => lost(w, 'its CPU profile did not start', error, 'only the watchdog\'s captures of its blocks have stacks'));
 }
 
 parentPort?.on('message', (/** @type {any} */ m) => { if (m && m.type === 'thread-hello') onThread(m); });
 parentPort?.unref(); // the listener above must not keep this worker alive (the watch loop does)
 const hub = data.hub ? new BroadcastChannel(data.hub) : null;
-if (data.threadProfileUs) workers.enable().catch(() => {});
+if (data.threadProfileUs) workers.enable().catch((error) => note(`the worker threads' CPU profiles are off: the inspector refused to reach them (${messageOf(error)})`));
 if (hub) {
   hub.onmessage = (event) => { const m = /** @type {MessageEvent} */ (event).data; if (m && m.type === 'thread-hello') onThread(m); };
   hub.unref();
@@ -171,6 +171,19 @@ function note(text) {
   parentPort?.postMessage({ type: 'note', text });
 }
 
+/** @param {unknown} error */
+const messageOf = (error) => String(/** @type {any} */ (error)?.message ?? error);
+
+/**
+ * What a failed inspector call cost, as a note (unless the tool is gone and its folder with it).
+ * @param {Watched} w @param {string} what @param {unknown} error @param {string} [cost]
+ */
+function lost(w, what, error, cost) {
+  if (main.beat[1] === 2) return;
+  const loop = w === main ? 'the main thread' : `worker thread ${w.threadId}`;
+  note(`${loop}: ${what} (${messageOf(error)})${cost ? `: ${cost}` : ''}`);
+}
+
 async function watch() {
   let failures = 0;
   while (!main.beat[1]) {
@@ -186,7 +199,7 @@ async function watch() {
           w.capturing = false;
           w.beat[2] = 0;
           failures += 1;
-          if (failures === 1) note(`a stack capture failed (${/** @type {Error} */ (error).message}): a block then may have no watchdog stack`);
+          if (failures === 1) note(`a stack capture failed (${messageOf(error)}): a block then may have no watchdog stack`);
           if (failures >= MAX_FAILURES) throw error;
         }
         continue;
@@ -194,16 +207,23 @@ async function watch() {
       // a worker thread that stopped or ends: its profile is collected, and it is no longer watched
       if ((w.beat[1] || (w.flags && Atomics.load(w.flags, 1) === 1)) && !w.capturing) {
         watched.splice(watched.indexOf(w), 1);
-        await collectProfile(w).catch(() => {});
+        await collectProfile(w).catch((error) => lost(w, 'its CPU profile was lost', error));
         continue;
       }
       // a thread profiled from its start needs no capture: its profile is collected even if it is stuck
-      if (!w.profiling) await look(w).catch(() => { w.capturing = false; w.beat[2] = 0; }); // it ended mid-capture
+      if (!w.profiling) {
+        await look(w).catch((error) => {
+          w.capturing = false;
+          w.beat[2] = 0;
+          // a thread that ended mid-capture took its capture with it: said only when it had not ended
+          if (!w.beat[1] && !(w.flags && Atomics.load(w.flags, 1) === 1)) lost(w, 'a stack capture failed', error, 'a block then may have no watchdog stack');
+        });
+      }
     }
   }
   for (const w of watched) {
-    if (w.capturing) await stopCapture(w).catch(() => {});
-    await collectProfile(w).catch(() => {});
+    if (w.capturing) await stopCapture(w).catch((error) => lost(w, 'the stack capture in progress at the end was lost', error));
+    await collectProfile(w).catch((error) => lost(w, 'its CPU profile was lost', error));
   }
 }
 
@@ -223,7 +243,7 @@ const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
   .catch((error) => {
     // the main thread is exiting (quiet), or the inspector kept failing: said, with what it costs
-    if (!main.beat[1] && Atomics.load(exitFlags, 0) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${/** @type {Error} */ (error).message}): later blocks have no watchdog stack`);
+    if (!main.beat[1] && Atomics.load(exitFlags, 0) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${messageOf(error)}): later blocks have no watchdog stack`);
   })
   .finally(async () => {
     Atomics.notify(exitFlags, 0); // releases our own wait on the exit flag: nothing keeps this thread alive
