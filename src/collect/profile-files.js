@@ -9,16 +9,19 @@ import { isCpuProfile, timeProfile } from '../analyze/profiles.js';
 /** @typedef {import('../analyze/profiles.js').TimedProfile} TimedProfile */
 
 /**
- * The agent's profile files of one loop, oldest first.
+ * The agent's profile files of one loop, oldest first. The agent writes each by rename, so a file
+ * under its final name is whole: one that cannot be read or parsed is said in `unread` (a note for
+ * the report: what was lost and why), never skipped silently.
  * @param {string} dir @param {number | string} key the loop's: its pid (a process's main thread) or `<pid>-t<threadId>`
+ * @param {string[]} [unread] receives a note for each profile file left out
  * @returns {TimedProfile[]}
  */
-export function readProfiles(dir, key) {
+export function readProfiles(dir, key, unread = []) {
   let names;
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return [];
+    return []; // no data folder: the agent wrote nothing (the report says why from its events)
   }
   /** @type {TimedProfile[]} */
   const out = [];
@@ -28,11 +31,13 @@ export function readProfiles(dir, key) {
     let data;
     try {
       data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
-    } catch {
-      continue; // a capture cut short by a kill (the agent writes by rename, so only a kill cuts one)
+    } catch (error) {
+      unread.push(`the CPU profile file ${name} could not be read (${/** @type {Error} */ (error).message}): its samples are missing`);
+      continue;
     }
-    // a file that parsed but is no profile of ours is skipped; a bug in reading one is not hidden
+    // a bug in reading one is not hidden: timeProfile's errors go up
     if (data && isCpuProfile(data.profile)) out.push(timeProfile(data, name));
+    else unread.push(`the CPU profile file ${name} holds no CPU profile: its samples are missing`);
   }
   return out.sort((a, b) => a.startEpochMs - b.startEpochMs);
 }

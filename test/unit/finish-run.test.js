@@ -89,3 +89,16 @@ test('exit codes: a target that failed 3, a budget 1, an interrupt 130 or 143, a
   kill.abort();
   assert.deepEqual(Object.values(finishRun(seenOf(t), ioOf({ kill: kill.signal }).io)).slice(0, 2), [130, 'killed']);
 });
+
+test('a profile file that cannot be read: the report says which and that its samples are missing, never skips it unsaid', (t) => {
+  const seen = seenOf(t);
+  fs.writeFileSync(path.join(seen.dataDir, wire.files.profile(PID, 'c', 1)), '{"kind":"continuous","profile":');
+  fs.writeFileSync(path.join(seen.dataDir, wire.files.profile(PID, 'b', 1)), '{"kind":"block","profile":null}');
+  finishRun(seen, ioOf().io);
+  const report = JSON.parse(fs.readFileSync(path.join(seen.outDir, 'report.json'), 'utf8'));
+  const unread = report.notes.filter((/** @type {string} */ n) => n.startsWith('the CPU profile file '));
+  assert.equal(unread.length, 2, report.notes.join('\n'));
+  assert.ok(unread.some((/** @type {string} */ n) => n.startsWith(`the CPU profile file ${wire.files.profile(PID, 'c', 1)} could not be read (`) && n.endsWith('): its samples are missing')), unread.join('\n'));
+  assert.ok(unread.includes(`the CPU profile file ${wire.files.profile(PID, 'b', 1)} holds no CPU profile: its samples are missing`), unread.join('\n'));
+  assert.equal(report.profile, null);
+});

@@ -69,15 +69,18 @@ export function finishRun(seen, io) {
   const ending = seen.ending(agent, agents.filter((d) => d !== agent));
   const from = ending.windowFrom ?? w.measureStart;
   // the warm-up's blocks get their stacks too; the profile kept for the flame graph is the window's
-  const profiles = mergeContinuous(readProfiles(seen.dataDir, seen.pid), w.warmup?.from ?? from, w.measureEnd);
+  /** @type {string[]} profile files that could not be read, as notes */
+  const unread = [];
+  const profiles = mergeContinuous(readProfiles(seen.dataDir, seen.pid, unread), w.warmup?.from ?? from, w.measureEnd);
   const windowProfiles = mergeContinuous(profiles, from, w.measureEnd);
   const kept = keepProfile(windowProfiles, outDir);
-  const loops = otherLoops(agents.filter((d) => d !== agent), seen.dataDir, outDir, { from, to: w.measureEnd });
+  const loops = otherLoops(agents.filter((d) => d !== agent), seen.dataDir, outDir, { from, to: w.measureEnd }, unread);
   const formats = seen.opts.format ?? DEFAULT_FORMATS;
   const notes = [
     ...ending.notes.first,
     ...connectionNotes([{ name: 'load', stats: w.load?.stats ?? null }, { name: 'probe', stats: w.probe?.stats ?? null }]),
     ...agentErrorNotes(seen.messages),
+    ...unread,
     ...ending.notes.last,
   ];
   const startFailed = ending.failure?.stage === 'start';

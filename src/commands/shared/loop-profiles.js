@@ -26,14 +26,15 @@ export function keepProfile(profiles, outDir) {
  * @param {import('../../collect/agent-data.js').AgentData[]} agents every agent's data but the main thread's
  * @param {string} dataDir @param {string} outDir
  * @param {{from: number, to: number}} window epoch ms
+ * @param {string[]} [unread] receives a note for each profile file that could not be read
  * @returns {import('../../analyze/loop-sections.js').OtherLoop[]}
  */
-export function otherLoops(agents, dataDir, outDir, { from, to }) {
+export function otherLoops(agents, dataDir, outDir, { from, to }, unread = []) {
   return agents
     .sort((a, b) => Number(a.threadId !== null) - Number(b.threadId !== null) || a.pid - b.pid || (a.threadId ?? 0) - (b.threadId ?? 0))
     .map((agent) => {
       const kind = agent.threadId === null ? /** @type {const} */ ('cluster-worker') : /** @type {const} */ ('worker-thread');
-      const profiles = mergeContinuous(readProfiles(dataDir, agent.key), from, to);
+      const profiles = mergeContinuous(readProfiles(dataDir, agent.key, unread), from, to);
       const whole = profiles.find((p) => p.kind === 'continuous')
         ?? mergeContinuous(profiles.map((p) => ({ ...p, kind: /** @type {const} */ ('continuous') })), from, to)[0];
       const file = kind === 'worker-thread' ? `profile-thread-${agent.threadId}.cpuprofile` : `profile-worker-${agent.pid}.cpuprofile`;
