@@ -81,8 +81,10 @@ export function ownerOfSample(frames, line, sources) {
     return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
   }
 
-  // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it
-  if (call?.kind === 'json') {
+  // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it, unless that line is a
+  // compiled addon's wrapper calling into its native code as well (`binding.transformSync(isModule
+  // ? JSON.stringify(src) : src, ...)`): the wrapper is there for the native call
+  if (call?.kind === 'json' && !addonWrapperCall(leaf, line, sources)) {
     // through a package (express's res.json): that package is the way the payload went
     const conduit = appIndex > 0 ? frames.slice(0, appIndex).reverse().find(isPackage) : undefined;
     const info = conduit ? sources.packageOf(conduit.url) : null;
@@ -114,7 +116,9 @@ export function ownerOfSample(frames, line, sources) {
     }
   }
   // a compiled addon's own JavaScript wrapper running the line that calls into its native code
-  if (pkg >= 0 && leaf === frames[pkg] && line && (line.frameIndex ?? 0) === 0 && /[\w$\]]\s*\(/.test(line.text)) {
+  // (the leaf is the function the app entered, or another of the same package's on the way in)
+  if (pkg >= 0 && line && (line.frameIndex ?? 0) === 0 && /[\w$\]]\s*\(/.test(line.text) && isPackage(leaf)
+    && (leaf === frames[pkg] || sources.packageOf(leaf.url)?.dir === sources.packageOf(frames[pkg].url)?.dir)) {
     const info = sources.packageOf(leaf.url);
     if (info && sources.isNative(info.name, leaf.url)) return result({ kind: 'native', name: info.name, ...(info.version ? { version: info.version } : {}) }, 0, info.name);
   }
@@ -134,6 +138,18 @@ export function ownerOfSample(frames, line, sources) {
   const node = frames.findIndex((f) => f.kind === 'node');
   if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
   return result({ kind: 'native', name: leaf.functionName }, 0, null);
+}
+
+/**
+ * Whether the leaf is a compiled addon package's own JavaScript whose running line calls a method
+ * other than JSON's (its binding's).
+ * @param {Frame} leaf @param {{text: string, frameIndex?: number} | null | undefined} line @param {AppSources} sources
+ */
+function addonWrapperCall(leaf, line, sources) {
+  if (!line || (line.frameIndex ?? 0) !== 0 || !isPackage(leaf)) return false;
+  if (![...line.text.matchAll(/\b([\w$]+)\s*\.\s*[\w$]+\s*\(/g)].some((m) => m[1] !== 'JSON')) return false;
+  const info = sources.packageOf(leaf.url);
+  return Boolean(info && sources.isNative(info.name, leaf.url));
 }
 
 /**

@@ -25,6 +25,24 @@ export class AppSources {
     /** @type {Map<string, PackageInfo | null>} */ this.packages = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
     /** @type {Map<string, boolean>} */ this.natives = new Map();
+    /** @type {Map<string, Buffer[]>} */ this.addonFiles = new Map();
+  }
+
+  /**
+   * Whether the compiled addon of the package in `dir` (its `.node` for this platform) names
+   * `name` as a whole word: an addon exports its functions under their names (a C string in the
+   * binary), so a sibling the package has no declaration of can still be found.
+   * @param {string} dir @param {string} name
+   */
+  addonNames(dir, name) {
+    if (!this.addonFiles.has(dir)) this.addonFiles.set(dir, addonBinaries(dir));
+    const needle = Buffer.from(name);
+    return (this.addonFiles.get(dir) ?? []).some((buf) => {
+      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
+        if (!isWordByte(buf[at - 1]) && !isWordByte(buf[at + needle.length])) return true;
+      }
+      return false;
+    });
   }
 
   /** The file's lines, or null. @param {string} file */
@@ -225,6 +243,37 @@ function isPlatformAddon(dir) {
   } catch {
     return false;
   }
+}
+
+/** @param {number | undefined} b */
+const isWordByte = (b) => b !== undefined && ((b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b === 95 || b === 36);
+
+/**
+ * The `.node` files this platform loads from a package: at its top, in build/Release, in
+ * prebuilds/<platform>-<arch>, or in the platform package among its optional dependencies.
+ * @param {string} dir @returns {Buffer[]}
+ */
+function addonBinaries(dir) {
+  const here = [dir, path.join(dir, 'build', 'Release'), path.join(dir, 'prebuilds', `${process.platform}-${process.arch}`)];
+  try {
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    for (const name of Object.keys(json.optionalDependencies ?? {})) {
+      const platformDir = resolvePackageDir(name, dir);
+      if (platformDir !== null && isPlatformAddon(platformDir)) here.push(platformDir);
+    }
+  } catch {
+    // no package.json: its folders only
+  }
+  /** @type {Buffer[]} */
+  const out = [];
+  for (const d of here) {
+    try {
+      for (const f of fs.readdirSync(d)) if (f.endsWith('.node')) out.push(fs.readFileSync(path.join(d, f)));
+    } catch {
+      // not there
+    }
+  }
+  return out;
 }
 
 /** A `.node` file at the top of a package, in build/Release or one level into prebuilds/. @param {string} dir */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { functionEnd } from './js-scan.js';
 
 /**
- * @typedef {{lines(file: string): string[] | null, codeLines(file: string): string[] | null}} Reader
+ * @typedef {{lines(file: string): string[] | null, codeLines(file: string): string[] | null, addonNames?(dir: string, name: string): boolean}} Reader
  */
 
 const CALLBACK_PARAM = /(?:^|[\s,(])(?:cb|callback|done|next|callbackFn|onDone|onComplete)\s*[,)=:?]/;
@@ -40,12 +40,15 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
   for (const name of names) {
     if (!/^[\w$]+$/.test(name)) continue;
     const base = name.endsWith('Sync') ? name.slice(0, -4) : null;
-    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null]) {
+    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null, native ? `${name}_async` : null]) {
       if (!candidate) continue;
       const verdict = isAsync(candidate, decls, sources, native);
       if (verdict === true) return candidate;
       // unknown: a defined `x` beside `xSync` follows Node's convention
       if (verdict === null && candidate === base && sources.some((c) => defines(c, candidate))) return candidate;
+      // unknown, and the addon declares nothing: a function its binary exports under an async
+      // name (sodium-native's `crypto_pwhash_str_async`) runs off the loop as the name says
+      if (verdict === null && native && candidate !== base && !decls.length && read.addonNames?.(pkgDir, candidate)) return candidate;
     }
     const sibling = native ? promiseSibling(name, decls) : null;
     if (sibling) return sibling;

@@ -108,3 +108,34 @@ test('a stall whose code ran less than half a threshold, in no call that waits, 
   assert.equal(ownerOf({ ...block, gcShare: 0.7 }, T, { processThread: true }), 'app', 'the collector\'s helpers hold the thread');
   assert.equal(ownerOf(block, T, { processThread: false }), 'app', 'a worker thread that neither ran nor waited was idle');
 });
+
+test('an addon with no declarations: an async sibling its binary exports by name (`x_async`, `xAsync`), a whole word only', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  write('node_modules/sodium/package.json', { name: 'sodium', version: '1.0.0', main: 'index.js' });
+  write('node_modules/sodium/index.js', "module.exports = require('node-gyp-build')(__dirname)\n");
+  write(`node_modules/sodium/prebuilds/${process.platform}-${process.arch}/sodium.node`, 'ELF\0pwhash_str\0pwhash_str_async\0box_seal\0box_sealAsyncX\0');
+  const sodium = path.join(dir, 'node_modules/sodium');
+  assert.equal(asyncCounterpart(sources, sodium, null, ['pwhash_str'], 'index.js', null, true), 'pwhash_str_async');
+  assert.equal(asyncCounterpart(sources, sodium, null, ['box_seal'], 'index.js', null, true), null, 'box_sealAsyncX is another name');
+  // a JavaScript package's binary names are not read: it is not an addon
+  assert.equal(asyncCounterpart(sources, sodium, null, ['pwhash_str'], 'index.js', null, false), null);
+});
+
+test('a compiled addon\'s wrapper whose line serialises its options and calls its binding: the addon holds the time, not JSON', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  write('app.js', "const { transformSync } = require('swcish');\n");
+  write('node_modules/swcish/package.json', { name: 'swcish', version: '1.2.3', main: 'index.js', napi: { binaryName: 'swcish' } });
+  const index = path.join(dir, 'node_modules/swcish/index.js');
+  write('node_modules/swcish/index.js', 'class Compiler {\n  transformSync(src, options) {\n    return bindings.transformSync(isModule ? JSON.stringify(src) : src, isModule, toBuffer(options));\n  }\n}\n');
+  const frame = (/** @type {string} */ name, /** @type {string} */ url, /** @type {number} */ line, /** @type {'app' | 'node_modules'} */ kind) => ({ functionName: name, url, line, column: 1, kind });
+  const frames = [frame('transformSync', index, 2, 'node_modules'), frame('transformSync', index, 20, 'node_modules'), frame('(anonymous)', path.join(dir, 'app.js'), 5, 'app')];
+  const line = { line: 3, text: '    return bindings.transformSync(isModule ? JSON.stringify(src) : src, isModule, toBuffer(options));', frameIndex: 0 };
+  assert.deepEqual(ownerOfSample(frames, line, sources).owner, { kind: 'native', name: 'swcish', version: '1.2.3' });
+  // a plain package's line that stringifies stays JSON's
+  write('node_modules/plain/package.json', { name: 'plain', version: '1.0.0', main: 'index.js' });
+  const plain = path.join(dir, 'node_modules/plain/index.js');
+  const plainFrames = [frame('send', plain, 2, 'node_modules'), frame('(anonymous)', path.join(dir, 'app.js'), 5, 'app')];
+  assert.equal(ownerOfSample(plainFrames, { line: 3, text: '    res.end(JSON.stringify(body));', frameIndex: 0 }, sources).owner.kind, 'json');
+});
