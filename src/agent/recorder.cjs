@@ -123,24 +123,38 @@ function start(config, hooks = {}) {
 
   // Nothing here stalls the loop while the window is open: the costly profiler work happens at
   // 'start' (before the load) and at 'stop' (after the window closed).
+  // Each step runs whatever an earlier one threw: one failing must not leave the profiler, the
+  // watchdog or a timer running in the app. The first error is thrown at the end, for the channel
+  // to report.
   function finish() {
     if (stopped) return;
     stopped = true;
-    clearInterval(flushTimer);
-    if (!thread) listenChannel.unsubscribe(onListen);
-    clusterExits?.stop();
-    pool?.stop();
-    if (scenario) scenario.stop();
-    monitor.stop();
-    requests?.stop();
-    sink.push({ type: 'mark', name: 'stop', t: epochNow() });
-    flush(Infinity); // the data first: the profiler's stop below may take a while on a big app
-    monitor.close();
-    stacks?.stop();
-    origin?.stop();
-    gc.stop();
-    work.stop();
-    sink.flush(); // what stopping said (a profile it lost, and why)
+    /** @type {unknown[]} */
+    const errors = [];
+    /** @param {() => void} fn */
+    const step = (fn) => {
+      try {
+        fn();
+      } catch (error) {
+        errors.push(error);
+      }
+    };
+    step(() => clearInterval(flushTimer));
+    if (!thread) step(() => listenChannel.unsubscribe(onListen));
+    step(() => clusterExits?.stop());
+    step(() => pool?.stop());
+    step(() => scenario?.stop());
+    step(() => monitor.stop());
+    step(() => requests?.stop());
+    step(() => sink.push({ type: 'mark', name: 'stop', t: epochNow() }));
+    step(() => flush(Infinity)); // the data first: the profiler's stop below may take a while on a big app
+    step(() => monitor.close());
+    step(() => stacks?.stop());
+    step(() => origin?.stop());
+    step(() => gc.stop());
+    step(() => work.stop());
+    step(() => sink.flush()); // what stopping said (a profile it lost, and why)
+    if (errors.length) throw errors[0];
   }
 
   /** @param {{cmd: string}} message */
@@ -238,7 +252,13 @@ function start(config, hooks = {}) {
     // machine), and that wait is the agent's own exit work, not a stall of the app
     monitor.stop();
     stacks?.beforeExit();
-    finish();
+    try {
+      finish();
+    } catch (error) {
+      // never an exception in the app's exit: said in the data, which the tool reads after
+      sink.push({ type: 'note', text: `the agent failed stopping as the app exited (${/** @type {Error} */ (error)?.message}): its last data may be missing` });
+      sink.flush();
+    }
   };
   process.on('exit', onExit);
   const hello = { type: 'hello', t: epochNow(), pid: process.pid, nodeVersion: process.version, ...(thread ? { loop: thread.key } : {}) };
