@@ -235,6 +235,8 @@ export interface ThreadPool {
   waitP99Ms: number;
   waitMaxMs: number;
   waitingShare: number;
+  /** the share of canaries that found every thread busy (absent in older reports) */
+  queuedShare?: number;
   otherThreadsCores: number | null;
   saturated: boolean;
   callers: PoolCaller[];

@@ -25,19 +25,24 @@ import { nodeModuleOf } from './time-owners.js';
  * @property {number} waitMaxMs
  * @property {number} waitingShare the share of canaries that waited half the block threshold or longer
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
- * @property {boolean} saturated a fifth of the canaries or more waited half the block threshold
+ * @property {number} [queuedShare] the share of canaries that found every thread busy (waited a tenth of the threshold, 2 ms at least)
+ * @property {boolean} saturated a fifth of the canaries or more waited half the block threshold; or
+ *   most found every thread busy while the probe was slow and the loop was not (a request that makes
+ *   several pool jobs in a row, a file read's open, stat, read and close, waits each time)
  * @property {PoolCaller[]} callers who made the pool requests seen, most first
  * @property {string | null} advice
  */
 
 /** A pool whose jobs waited the threshold at least this share of the time is saturated. */
 const SATURATED_SHARE = 0.2;
+/** A pool with no free thread for at least this share of the canaries is full. */
+const FULL_SHARE = 0.5;
 const MIN_CANARIES = 5;
 
 /**
  * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: {type: string, stack: string[]}[]}[],
  *   summary: any}} agent (older agents' data has no pool)
- * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number}} c
+ * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null}} c
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -51,14 +56,19 @@ export function threadPoolSection(agent, c) {
   const otherThreadsCores = typeof threadRunMs === 'number' ? Math.max(0, round2((c.cpuMs - threadRunMs) / windowMs)) : null;
   // a job that waits half the block threshold for a thread waits as long as the loop's lag rule allows
   const waitingShare = round3(waits.filter((w) => w >= c.thresholdMs / 2).length / waits.length);
-  const saturated = waits.length >= MIN_CANARIES && waitingShare >= SATURATED_SHARE;
+  // a canary that found a thread free ran at once; one that waited a tenth of the threshold found
+  // all of them busy. A full pool is saturated when what an innocent request suffered (the probe)
+  // is slow and the loop's lag does not explain it.
+  const queuedShare = round3(waits.filter((w) => w >= Math.max(2, c.thresholdMs / 10)).length / waits.length);
+  const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
+  const saturated = waits.length >= MIN_CANARIES && (waitingShare >= SATURATED_SHARE || (queuedShare >= FULL_SHARE && probeHurt));
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
   const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd);
   /** @type {ThreadPool} */
   const section = {
     size, cores, canaries: waits.length,
     waitP50Ms: pick(waits, 50), waitP90Ms: pick(waits, 90), waitP99Ms: pick(waits, 99), waitMaxMs: waits[waits.length - 1],
-    waitingShare, otherThreadsCores, saturated, callers, advice: null,
+    waitingShare, queuedShare, otherThreadsCores, saturated, callers, advice: null,
   };
   if (saturated) section.advice = poolAdvice(section, c);
   return section;
@@ -156,7 +166,7 @@ function poolAdvice(p, c) {
   const who = top ? `${top.api}${top.url ? ` at ${top.url}:${top.line}` : top.package ? ` (from ${top.package})` : ''}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
   const cpuBound = top ? isCpuWork(top) : false;
   const busy = p.otherThreadsCores !== null && p.cores !== null && p.otherThreadsCores >= Math.min(p.size, p.cores) - 0.5;
-  const head = `libuv's thread pool was saturated: a job waited p50 ${ms(p.waitP50Ms)}, p99 ${ms(p.waitP99Ms)} for one of its ${p.size} threads${p.cores ? ` (${p.cores} cores)` : ''} while the loop itself was free (lag p99 ${ms(c.lagP99Ms)})`
+  const head = `libuv's thread pool was saturated: a job waited p50 ${ms(p.waitP50Ms)}, p99 ${ms(p.waitP99Ms)} for one of its ${p.size} threads${p.cores ? ` (${p.cores} cores)` : ''}${p.queuedShare ? `, ${Math.round(p.queuedShare * 100)}% of jobs found every thread busy` : ''} while the loop itself was free (lag p99 ${ms(c.lagP99Ms)})`
     + `${p.otherThreadsCores !== null ? `; the app's threads other than the loop used ${p.otherThreadsCores} cores` : ''}`
     + `${who ? `; it is filled by ${who}` : ''}. Every fs call, dns.lookup, zlib and crypto job of every request queues behind it`;
   if (cpuBound || busy) {

@@ -37,7 +37,7 @@ test('a saturated pool: the jobs that held its threads are named first, however 
   assert.deepEqual([p.callers[0].api, p.callers[0].url, p.callers[0].line, p.callers[0].count], ['crypto.pbkdf2', 'app.js', 10, 10]);
   assert.ok(p.callers[0].share > 0.9, JSON.stringify(p.callers));
   assert.equal(p.callers[1].api, 'fs.promises.readFile');
-  assert.match(p.advice ?? '', /saturated: a job waited p50 590 ms.*4 threads \(2 cores\) while the loop itself was free \(lag p99 4 ms\).*filled by crypto\.pbkdf2 at app\.js:10.*CPU-bound.*cannot make it faster.*worker pool of its own/);
+  assert.match(p.advice ?? '', /saturated: a job waited p50 590 ms.*4 threads \(2 cores\).* while the loop itself was free \(lag p99 4 ms\).*filled by crypto\.pbkdf2 at app\.js:10.*CPU-bound.*cannot make it faster.*worker pool of its own/);
   const v = verdict({ lag: { p99Ms: 4 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, http: { probe: null }, threadPool: p }, 50);
   assert.equal(v.status, 'saturated');
   assert.match(v.reasons[0], /thread pool saturated: jobs waited p90 \d+ ms for one of its 4 threads \(filled by crypto\.pbkdf2 at app\.js:10\)/);
@@ -113,4 +113,20 @@ test('slow probes of an app with no block and a prompt loop on an overloaded mac
   assert.match(overloaded.reasons.join('; '), /probe p99 164 ms, not judged: the app's thread waited for a CPU 42% of the window/);
   assert.equal(verdict({ ...base, machine: { lagP99WithoutWaitMs: 4, runWaitShare: 0.05 } }, 50).status, 'degraded', 'a quiet machine: the app\'s slowness');
   assert.equal(verdict({ ...base, blocking: { count: 1, longestMs: 60, fraction: 0.01 }, machine: { lagP99WithoutWaitMs: 4, runWaitShare: 0.42 } }, 50).status, 'degraded', 'a block of its own: judged');
+});
+
+test('a pool with no free thread most of the time is saturated when the probe was slow and the loop was not', () => {
+  // canaries waited 13-22 ms (under T/2) but every one found the 4 threads busy
+  const agent = { pool: canaries([13, 15, 12, 18, 22, 14, 16, 13]), poolCallers: [], summary: null };
+  const c = { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 3500, lagP99Ms: 4 };
+  assert.equal(threadPoolSection(agent, c)?.saturated, false, 'no probe: the waits alone are short');
+  const hurt = threadPoolSection(agent, { ...c, probeP99Ms: 111 });
+  assert.equal(hurt?.saturated, true);
+  assert.equal(hurt?.queuedShare, 1);
+  assert.match(hurt?.advice ?? '', /100% of jobs found every thread busy/);
+  assert.equal(threadPoolSection(agent, { ...c, probeP99Ms: 30 })?.saturated, false, 'a probe under the threshold');
+  assert.equal(threadPoolSection(agent, { ...c, probeP99Ms: 111, lagP99Ms: 40 })?.saturated, false, 'the loop\'s lag explains the probe');
+  // a pool that kept up (jobs found a thread at once) while the probe was slow: not the pool's doing
+  const free = { pool: canaries([0.3, 0.2, 1.5, 0.1, 0.3, 0.2, 14]), poolCallers: [], summary: null };
+  assert.equal(threadPoolSection(free, { ...c, probeP99Ms: 111 })?.saturated, false);
 });
