@@ -1,6 +1,7 @@
 'use strict';
 // The HTTP requests the app served, in its own words: method and route. Node publishes each
-// server request's start and its response's finish on diagnostics channels; express (and NestJS
+// server request's start and its response's finish on diagnostics channels (and each HTTP/2
+// stream's, on the Node versions that publish them: 22 and 24 here, not 20); express (and NestJS
 // on it) leaves the matched route on the request, fastify 5 publishes it on its handler channel;
 // otherwise the path is normalised (ids, uuids and long tokens collapsed). No body, header or
 // query value is kept. Per route: requests, errors and latency over the window. Around each block
@@ -62,10 +63,15 @@ class RequestMeter {
     this.onStart = (/** @type {any} */ m) => this.started(m);
     this.onFinish = (/** @type {any} */ m) => this.finished(m);
     this.onFastify = (/** @type {any} */ m) => this.fastifyRoute(m);
+    // HTTP/2, where Node publishes its streams (not Node 20): the stream is the request
+    this.onStreamStart = (/** @type {any} */ m) => this.streamStarted(m);
+    this.onStreamFinish = (/** @type {any} */ m) => this.streamFinished(m);
     this.channels = /** @type {[string, (m: any) => void][]} */ ([
       ['http.server.request.start', this.onStart],
       ['http.server.response.finish', this.onFinish],
       ['tracing:fastify.request.handler:start', this.onFastify],
+      ['http2.server.stream.start', this.onStreamStart],
+      ['http2.server.stream.finish', this.onStreamFinish],
     ]);
     for (const [name, fn] of this.channels) dc.subscribe(name, fn);
   }
@@ -74,6 +80,24 @@ class RequestMeter {
   started(m) {
     const req = m.request;
     if (!req) return;
+    this.begin(req, typeof req.method === 'string' ? req.method : 'GET', typeof req.url === 'string' ? req.url : '/');
+  }
+
+  /** @param {{stream?: any, headers?: Record<string, unknown>}} m */
+  streamStarted(m) {
+    const h = m.headers;
+    if (!m.stream || !h) return;
+    this.begin(m.stream, typeof h[':method'] === 'string' ? h[':method'] : 'GET', typeof h[':path'] === 'string' ? h[':path'] : '/');
+  }
+
+  /** @param {{stream?: any}} m */
+  streamFinished(m) {
+    const stream = m.stream;
+    if (stream) this.end(stream, Number(stream.sentHeaders?.[':status']) || 0);
+  }
+
+  /** @param {object} req the request (HTTP/1) or the stream (HTTP/2) @param {string} method @param {string} path */
+  begin(req, method, path) {
     const seq = this.seq++;
     const at = seq & MASK;
     const old = this.reqs[at];
@@ -83,23 +107,26 @@ class RequestMeter {
     this.ends[at] = 0;
     this.status[at] = 0;
     this.reqs[at] = req;
-    this.methods[at] = typeof req.method === 'string' ? req.method : 'GET';
-    this.paths[at] = typeof req.url === 'string' ? req.url : '/';
+    this.methods[at] = method;
+    this.paths[at] = path;
     this.keys[at] = null;
     this.open.set(req, seq);
   }
 
   /** @param {{request?: any, response?: any}} m */
   finished(m) {
-    const req = m.request;
-    const seq = req ? this.open.get(req) : undefined;
+    if (m.request) this.end(m.request, Number(m.response?.statusCode) || 0);
+  }
+
+  /** @param {any} req @param {number} status */
+  end(req, status) {
+    const seq = this.open.get(req);
     if (seq === undefined) return;
     this.open.delete(req);
     const at = seq & MASK;
     const end = performance.now();
     this.ends[at] = end;
     this.reqs[at] = null;
-    const status = Number(m.response?.statusCode) || 0;
     this.status[at] = status;
     let key = this.keys[at]; // fastify's, set while it ran
     if (key === null) {

@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import http2 from 'node:http2';
+import dc from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { summariseBlockRequests, requestsOfBlock, routeRows, mergeRoutes } from '../../src/analyze/requests.js';
 import { parseBudgets, evaluateBudgets, describeResult } from '../../src/analyze/budgets.js';
@@ -96,4 +98,38 @@ test('the request meter on a real server: method and route, per route latency, t
   assert.ok(around, 'the block\'s requests were written');
   assert.deepEqual(around.requests.map((/** @type {any[]} */ r) => r[3]), ['/slow/:id', '/items/:id', '/items/:id']);
   assert.ok(!JSON.stringify(events).includes('secret'), 'no query value kept');
+});
+
+test('HTTP/2 streams are requests too, where Node publishes them (the 22 and 24 here; 20 does not): method and route', async (t) => {
+  let published = false;
+  const seen = () => { published = true; };
+  dc.subscribe('http2.server.stream.finish', seen);
+  t.after(() => dc.unsubscribe('http2.server.stream.finish', seen));
+  const meter = new RequestMeter(() => {});
+  t.after(() => meter.stop());
+  const server = http2.createServer((req, res) => {
+    res.statusCode = req.url.startsWith('/missing') ? 404 : 200;
+    res.end('ok');
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const client = http2.connect(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`);
+  const get = (/** @type {string} */ p) => new Promise((resolve) => {
+    const r = client.request({ ':path': p });
+    r.resume();
+    r.on('end', resolve);
+    r.end();
+  });
+  await get('/users/42?token=secret');
+  await get('/users/43');
+  await get('/missing/1');
+  client.close();
+  server.close();
+  const summary = meter.summary();
+  if (!published) {
+    assert.deepEqual(summary, {}, 'Node 20 publishes no HTTP/2 stream: nothing is made up');
+    return;
+  }
+  assert.deepEqual(Object.keys(summary).sort(), ['GET /missing/:id', 'GET /users/:id']);
+  assert.equal(summary['GET /users/:id'].count, 2);
+  assert.ok(!JSON.stringify(summary).includes('secret'));
 });
