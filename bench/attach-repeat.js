@@ -5,7 +5,8 @@
 // others (stacks.lost, notes).
 //   node bench/attach-repeat.js [--times 20] [--seconds 3]
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -32,8 +33,10 @@ try {
   let named = 0;
   for (let i = 1; i <= times; i++) {
     const dir = path.join(out, `a${i}`);
-    const r = spawnSync(process.execPath, [BIN, 'attach', String(server.pid), '-d', values.seconds, '--out', dir], { encoding: 'utf8', timeout: 120_000 });
-    let line = `attach ${i}: exit ${r.status}`;
+    // spawned, not spawnSync: this script's own loop drives the client meanwhile
+    const tool = spawn(process.execPath, [BIN, 'attach', String(server.pid), '-d', values.seconds, '--out', dir], { stdio: 'ignore' });
+    const [code] = await once(tool, 'exit');
+    let line = `attach ${i}: exit ${code}`;
     try {
       const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
       const hit = report.blocks.some((/** @type {any} */ b) => JSON.stringify([b.culprit, b.stack]).includes('computeSync'));
