@@ -25,24 +25,29 @@ export class AppSources {
     /** @type {Map<string, PackageInfo | null>} */ this.packages = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
     /** @type {Map<string, boolean>} */ this.natives = new Map();
-    /** @type {Map<string, Buffer[]>} */ this.addonFiles = new Map();
+    /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
   }
 
   /**
    * Whether the compiled addon of the package in `dir` (its `.node` for this platform) names
    * `name` as a whole word: an addon exports its functions under their names (a C string in the
-   * binary), so a sibling the package has no declaration of can still be found.
+   * binary), so a sibling the package has no declaration of can still be found. The answer is
+   * kept, not the binary (it may be tens of MB, and the production agent lives as long as the app).
    * @param {string} dir @param {string} name
    */
   addonNames(dir, name) {
-    if (!this.addonFiles.has(dir)) this.addonFiles.set(dir, addonBinaries(dir));
+    const key = `${dir}\0${name}`;
+    const known = this.addonNameCache.get(key);
+    if (known !== undefined) return known;
     const needle = Buffer.from(name);
-    return (this.addonFiles.get(dir) ?? []).some((buf) => {
+    const found = addonBinaries(dir).some((buf) => {
       for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
         if (!isWordByte(buf[at - 1]) && !isWordByte(buf[at + needle.length])) return true;
       }
       return false;
     });
+    this.addonNameCache.set(key, found);
+    return found;
   }
 
   /** The file's lines, or null. @param {string} file */
