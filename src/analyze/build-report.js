@@ -178,7 +178,7 @@ export function buildReport(record) {
     },
     profile: continuous ? { file: 'profile.cpuprofile', startEpochMs: round(Math.max(from, continuous.startEpochMs)), intervalUs: continuous.intervalUs } : null,
     http: {
-      probe: record.probe ? record.probe.summary(seconds, T) : null,
+      probe: probeSummary,
       load: record.load ? record.load.summary(seconds) : null,
     },
     timeline: capTimeline(timeline),

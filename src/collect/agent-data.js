@@ -35,6 +35,9 @@ import wire from '../agent/wire.cjs';
  * @property {number} lastSeen epoch ms of the newest thing the agent wrote
  */
 
+/** Events kept as they come, each type in its list of the agent's data. @type {Record<string, 'origins' | 'pool' | 'blockRequests' | 'poolCallers'>} */
+const LISTED = { origin: 'origins', pool: 'pool', 'block-requests': 'blockRequests', 'pool-callers': 'poolCallers' };
+
 /** @param {string} dir @returns {AgentData[]} */
 export function readAgentData(dir) {
   let names;
@@ -71,20 +74,9 @@ function readOne(dir, key, pid, threadId) {
       if (!data.notes.includes(event.text)) data.notes.push(event.text);
       continue;
     }
-    if (event.type === 'origin') {
-      data.origins.push(event);
-      continue;
-    }
-    if (event.type === 'pool') {
-      data.pool.push(event);
-      continue;
-    }
-    if (event.type === 'block-requests') {
-      data.blockRequests.push(event);
-      continue;
-    }
-    if (event.type === 'pool-callers') {
-      data.poolCallers.push(event);
+    const list = LISTED[event.type];
+    if (list) {
+      data[list].push(event);
       continue;
     }
     if (event.type === 'thread-outside' || event.type === 'thread-exit' || event.type === 'cluster-exit') {
