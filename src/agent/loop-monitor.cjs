@@ -17,6 +17,9 @@ const uvMetrics = () => {
   const m = /** @type {any} */ (performance.nodeTiming).uvMetricsInfo;
   return m ? { loopCount: m.loopCount, events: m.events } : null;
 };
+// an idle beat: the loop was busy less than this since the previous one
+const IDLE_ACTIVE_MS = 1;
+const IDLE_READ_EVERY = 10;
 /** Epoch ms of the loop's first turn, or null while the main module still runs. */
 const loopStartedAt = () => {
   const t = performance.nodeTiming.loopStart;
@@ -56,6 +59,8 @@ class LoopMonitor {
     this.runWait = () => this.sched()?.waitMs ?? null;
     /** @type {number | null} */
     this.lastRun = null;
+    // beats since the schedstat was last read (see beat())
+    this.unread = 0;
     // the previous beat's readings (reset(true) takes them now)
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
@@ -142,7 +147,13 @@ class LoopMonitor {
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
     const cpu = this.keepTimeline ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
-    const sched = this.sched();
+    // Without a timeline (the production agent) an idle beat leaves the thread's schedstat unread:
+    // reading it is a /proc read, most of what a beat costs an idle process besides its wake-up,
+    // and an idle loop's thread neither runs nor waits enough to matter; a block's run and wait
+    // are counted from the last reading, at most IDLE_READ_EVERY beats old.
+    const skip = !this.keepTimeline && busy.active < IDLE_ACTIVE_MS && this.unread < IDLE_READ_EVERY && this.lastRun !== null;
+    this.unread = skip ? this.unread + 1 : 0;
+    const sched = skip ? null : this.sched();
     this.lastBeat = now;
     this.onBeat?.(now, sched);
     this.lastElu = elu;
@@ -150,8 +161,10 @@ class LoopMonitor {
     const wait = sched?.waitMs ?? null;
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
     const runMs = sched && this.lastRun !== null ? sched.runMs - this.lastRun : null;
-    this.lastWait = wait;
-    this.lastRun = sched?.runMs ?? null;
+    if (!skip) {
+      this.lastWait = wait;
+      this.lastRun = sched?.runMs ?? null;
+    }
 
     // Before the loop starts (a long synchronous main module) ELU reads zero: trust the gap.
     let activeMs = busy.active > 0 ? Math.min(gap, busy.active) : gap;

@@ -4,11 +4,18 @@
 // diagnoses it with the same analysis as `run` (who owned the time, the line that called it, the
 // fix) and writes one JSON line. Also the "start" and "stats" lines. Everything here runs off the
 // app's thread; the log is appended synchronously from this thread only.
+//
+// An idle service must not pay for the watch: while nothing is pending this thread sleeps in
+// Atomics.wait and reads its messages with receiveMessageOnPort, so its event loop does not turn
+// (a turn of a Node loop, with the tasks V8 posts for it, cost about 0.3 ms of CPU on our VM, a
+// futex wake-up 0.1 ms). The inspector session to the main thread is open only while a capture
+// runs: a session left connected makes Node print "Waiting for the debugger to disconnect..."
+// when the app calls process.exit().
 
 import fs from 'node:fs';
 import path from 'node:path';
 import inspector from 'node:inspector';
-import { workerData, parentPort } from 'node:worker_threads';
+import { workerData, parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
@@ -20,9 +27,13 @@ const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
 const data = /** @type {any} */ (workerData);
 const { settings } = data;
 const beat = new Float64Array(data.heartbeat, 0, 4);
+// [0] 1: the main thread posted a message (it notifies this word)
+const mail = new Int32Array(data.heartbeat, 32, 1);
 const POLL_MS = Math.max(10, Math.round(settings.thresholdMs / 4));
 // a loop that keeps beating is looked at this often at least (its messages wake this thread anyway)
 const MAX_SLEEP_MS = 1000;
+// a quiet watch lets this thread's own loop turn this often (the tasks V8 posts to it run then)
+const QUIET_TURN_MS = 10_000;
 const START_AFTER_MS = settings.thresholdMs / 2;
 const SAMPLING_US = 1000;
 // a block the main thread reported is written once its capture ended and its requests and garbage
@@ -36,15 +47,30 @@ const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
 
-const session = new inspector.Session();
-session.connectToMainThread();
+/** @type {inspector.Session | null} open while a capture runs */
+let session = null;
 /** @param {string} method @param {object} [params] @returns {Promise<any>} */
-const send = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+const send = (method, params) => new Promise((resolve, reject) => {
+  if (!session) {
+    reject(new Error('no inspector session'));
+    return;
+  }
+  session.post(method, params, (e, r) => (e ? reject(e) : resolve(r)));
+});
+function closeSession() {
+  try {
+    session?.disconnect();
+  } catch {
+    // gone with the main thread
+  }
+  session = null;
+}
 
 // the analysis is loaded once the watch runs: a block right after start-up is captured too
 /** @type {Promise<{timeProfile: typeof import('../analyze/profiles.js').timeProfile, attributeBlocks: typeof import('../analyze/attribution.js').attributeBlocks,
  *   ownerOf: typeof import('../analyze/ownership.js').ownerOf, sources: import('../sources/app-sources.js').AppSources}> | null} */
 let analysis = null;
+let analysisSettled = false;
 const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../analyze/ownership.js'), import('../sources/app-sources.js')])
   .then(([p, a, o, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, ownerOf: o.ownerOf, sources: new s.AppSources() })));
 /** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number}[]} */
@@ -62,7 +88,10 @@ let dropped = 0;
 let minute = { start: 0, written: 0 };
 let sink = makeSink();
 
-parentPort?.on('message', (/** @type {any} */ m) => {
+parentPort?.on('message', receive);
+
+/** A message of the main thread. @param {any} m */
+function receive(m) {
   if (!m || typeof m.type !== 'string') return;
   if (m.type === 'block') pending.push({ ...m, at: epochNow() });
   else if (m.type === 'block-gc') blockGc.push(m);
@@ -72,7 +101,33 @@ parentPort?.on('message', (/** @type {any} */ m) => {
     sink.write(statsLine(m, data.pid, dropped));
     dropped = 0;
   }
-});
+}
+
+/** The messages the main thread posted, read without a turn of this thread's loop. */
+function drain() {
+  if (!parentPort) return;
+  for (let m = receiveMessageOnPort(parentPort); m !== undefined; m = receiveMessageOnPort(parentPort)) receive(m.message);
+}
+
+/** How late the loop is: how long past its next beat's due time. */
+const lateness = () => epochNow() - beat[0] - settings.resolutionMs;
+
+/**
+ * Nothing pending: the watch sleeps in Atomics.wait until the loop is late enough for a capture,
+ * a message needs more than a line written, or the stop; and at least once every QUIET_TURN_MS
+ * it returns, so this thread's loop turns now and then.
+ */
+function quietWatch() {
+  const until = epochNow() + QUIET_TURN_MS;
+  for (;;) {
+    Atomics.store(mail, 0, 0);
+    drain();
+    if (beat[1] === 1 || pending.length || (beat[0] > 0 && lateness() >= START_AFTER_MS)) return;
+    const left = until - epochNow();
+    if (left <= 0) return;
+    Atomics.wait(mail, 0, 0, Math.max(1, Math.min(nextLookMs(), left)));
+  }
+}
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,10 +145,13 @@ function nextLookMs() {
 }
 
 async function watch() {
-  setTimeout(() => { loadAnalysis().catch(() => {}); }, 0);
+  setTimeout(() => { loadAnalysis().catch(() => {}).finally(() => { analysisSettled = true; }); }, 0);
   while (beat[1] !== 1) {
-    await sleep(nextLookMs());
-    const late = epochNow() - beat[0] - settings.resolutionMs;
+    if (analysisSettled && !capturing && !pending.length) {
+      quietWatch();
+      await sleep(0); // the loop turns: what the main thread posted meanwhile is in
+    } else await sleep(nextLookMs());
+    const late = lateness();
     try {
       if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startCapture();
       else if (capturing && late < START_AFTER_MS / 2) await stopCapture();
@@ -101,6 +159,7 @@ async function watch() {
     } catch (error) {
       capturing = false;
       beat[2] = 0;
+      closeSession();
       if (++failures === 3) sink.note(`stack captures keep failing (${/** @type {Error} */ (error).message}): blocks are written without their stack`);
     }
     await writePending(false);
@@ -115,6 +174,8 @@ async function startCapture() {
   // sent together: the app's thread answers them in order, and a crowded machine does not
   // delay the start by scheduling this thread between them
   const t = epochNow();
+  session = new inspector.Session();
+  session.connectToMainThread();
   await Promise.all([send('Profiler.enable'), send('Profiler.setSamplingInterval', { interval: SAMPLING_US }), send('Profiler.start')]);
   captureFrom = epochNow();
   // the profiler's start runs on the app's thread (V8 walks its compiled code): at most this long
@@ -132,6 +193,7 @@ async function stopCapture() {
     if (captures.length > KEEP_CAPTURES) captures.shift();
   } finally {
     beat[2] = 0;
+    closeSession();
   }
 }
 
@@ -246,10 +308,6 @@ function makeSink() {
 }
 
 watch().catch(() => {}).finally(() => {
-  try {
-    session.disconnect();
-  } catch {
-    // gone with the main thread
-  }
+  closeSession();
   parentPort?.close();
 });

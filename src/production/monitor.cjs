@@ -31,14 +31,22 @@ const OWN_WORKER = '__eventloopProbeProduction';
 function startMonitor(settings) {
   const emitter = /** @type {EventEmitter & {stop: () => void}} */ (new EventEmitter());
   const loop = isMainThread ? 'main' : `thread:${threadId}`;
-  // [0] last beat epoch ms, [1] 1: stop, [2] 1: a capture runs
-  const heartbeat = new SharedArrayBuffer(32);
+  // [0] last beat epoch ms, [1] 1: stop, [2] 1: a capture runs; then a word the worker sleeps
+  // on: set and notified when a message is posted to it (it reads them without a turn of its loop)
+  const heartbeat = new SharedArrayBuffer(40);
   const beat = new Float64Array(heartbeat, 0, 4);
+  const mail = new Int32Array(heartbeat, 32, 1);
+  const wake = () => {
+    Atomics.store(mail, 0, 1);
+    Atomics.notify(mail, 0);
+  };
   /** @type {Worker | null} */
   let worker = null;
   const post = (/** @type {object} */ m) => {
     try {
-      worker?.postMessage(m);
+      if (!worker) return;
+      worker.postMessage(m);
+      wake();
     } catch {
       // the worker is gone: the app goes on
     }

@@ -136,6 +136,22 @@ test('a cluster: each worker logs its own blocks', async (t) => {
   for (const b of linesOf(log, 'block')) assertBlockOfFixture(b, 'prod-cluster.js', lines);
 });
 
+test('an app that ends with process.exit() after a block: nothing of the agent\'s on its stderr, its exit code kept', async (t) => {
+  const log = path.join(tempDir(t), 'exit.log');
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  const code = new Promise((resolve) => app.child.once('exit', (c) => resolve(c)));
+  // a block the agent captured (its inspector session to the app's thread was open then)
+  for (let i = 0; i < 20 && !linesOf(log, 'block').length; i++) {
+    await get(port, '/report');
+    await until(() => linesOf(log, 'block').length > 0, 1000);
+  }
+  assert.ok(linesOf(log, 'block').length > 0, `a block was logged: ${app.stderr()}`);
+  await get(port, '/exit').catch(() => 'no answer: the process ended');
+  assert.equal(await code, 0);
+  assert.equal(app.stderr(), '', 'nothing on the app\'s stderr (a connected inspector session makes Node print "Waiting for the debugger to disconnect...")');
+});
+
 test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: '/nonexistent-dir/blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));
