@@ -207,7 +207,8 @@ export interface MachineStalls {
   runWaitMs: number | null;
   lagP99WithoutWaitMs: number | null;
   runWaitShare: number | null;
-  starvedBlocks: { startMs: number; durationMs: number; waitMs: number }[];
+  /** runMs: how long the loop's thread ran on a CPU in it, where the platform tells (Linux) */
+  starvedBlocks: { startMs: number; durationMs: number; waitMs: number; runMs?: number }[];
 }
 
 /** Who made the thread pool's requests. */

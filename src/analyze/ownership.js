@@ -89,7 +89,7 @@ export function machineSection(starved, runWaitMs, windowMs, lagP99WithoutWaitMs
     runWaitMs: runWaitMs === null ? null : round(runWaitMs),
     lagP99WithoutWaitMs,
     runWaitShare: runWaitMs === null || windowMs <= 0 ? null : Math.round((runWaitMs / windowMs) * 1000) / 1000,
-    starvedBlocks: starved.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, waitMs: b.waitMs ?? 0 })),
+    starvedBlocks: starved.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, waitMs: b.waitMs ?? 0, ...(typeof b.runMs === 'number' ? { runMs: b.runMs } : {}) })),
   };
 }
 
