@@ -53,7 +53,9 @@ function runSuite(node, e2e) {
     child.on('close', (code) => {
       const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(out)?.[1] ?? 0);
       // each failure with the first line of its error, e.g. "... (error: 'duration 892.22')"
-      const failed = [...out.matchAll(/^\s*not ok \d+ - (.*)$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n\s*error: ([^\n]*)/gm)].map((m) => `${m[1]} (error: ${m[2].slice(0, 200)})`);
+      // (a YAML block, `error: |-`, is the indented lines under it)
+      const failed = [...out.matchAll(/^\s*not ok \d+ - (.*)$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n(\s*)error: ([^\n]*)((?:\n\2 +[^\n]*)*)/gm)]
+        .map((m) => `${m[1]} (error: ${(/^[|>]-?$/.test(m[3]) ? m[4].replace(/\s+/g, ' ').trim() : m[3]).slice(0, 400)})`);
       resolve({ code, pass: count('pass'), fail: count('fail'), ms: Date.now() - started, failed });
     });
   });
