@@ -52,7 +52,7 @@ function runSuite(node, e2e) {
     child.stderr.on('data', (d) => { if (verbose) process.stderr.write(d); });
     child.on('close', (code) => {
       const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(out)?.[1] ?? 0);
-      // each failure with the first line of its error, e.g. "... (error: 'duration 892.22')"
+      // each failure with its error, e.g. "... (error: 'duration 892.22')"
       // (a YAML block, `error: |-`, is the indented lines under it)
       const failed = [...out.matchAll(/^\s*not ok \d+ - (.*)$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n(\s*)error: ([^\n]*)((?:\n\2 +[^\n]*)*)/gm)]
         .map((m) => `${m[1]} (error: ${(/^[|>]-?$/.test(m[3]) ? m[4].replace(/\s+/g, ' ').trim() : m[3]).slice(0, 400)})`);
