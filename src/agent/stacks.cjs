@@ -27,7 +27,8 @@ const ONGOING_AFTER_MS = 1000;
  * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures,
  * [3] the loop thread's CPU time at the last beat (ms; read from outside to tell a stuck thread
  * that computes from one that waits), and for a worker thread [5] its wait for a CPU then; for the
- * main thread, Int32 flags after them (see exitFlags) and the watchdog's wake word.
+ * main thread, Int32 flags after them (see exitFlags), the watchdog's wake word and the word that
+ * says this thread's profile session has ended.
  * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
  * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
@@ -47,6 +48,13 @@ function startStacks(config, push, loop) {
     Atomics.add(wakeWord, 0, 1);
     Atomics.notify(wakeWord, 0);
   };
+  // and 1 once this thread's profile session has ended: the watchdog hangs up its own only then
+  const profileDone = loop ? null : new Int32Array(heartbeat, 44, 1);
+  const endedProfile = () => {
+    if (!profileDone) return;
+    Atomics.store(profileDone, 0, 1);
+    Atomics.notify(profileDone, 0);
+  };
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running' && !loop;
   if (!wantProfile && !wantWatchdog && !loop) return null;
@@ -56,6 +64,7 @@ function startStacks(config, push, loop) {
   }
 
   const chunks = wantProfile ? new ProfileChunks(config, push, () => beat[2] === 1, loop ? loop.key : String(process.pid)) : null;
+  if (!chunks) endedProfile();
   beat[0] = Date.now();
   const sched = readSchedstatOnce();
   beat[3] = sched?.runMs ?? 0;
@@ -136,7 +145,11 @@ function startStacks(config, push, loop) {
     stop() {
       beat[1] = Math.max(beat[1], 1);
       wakeWatchdog();
-      chunks?.end();
+      try {
+        chunks?.end();
+      } finally {
+        endedProfile();
+      }
     },
   };
 }

@@ -186,8 +186,11 @@ function lost(w, what, error, cost) {
   note(`${loop}: ${what} (${messageOf(error)})${cost ? `: ${cost}` : ''}`);
 }
 
-// The word the main thread notifies on stop (Int32 after the exit flags): the watch naps on it.
+// The word the main thread notifies on stop (Int32 after the exit flags): the watch naps on it;
+// and the word that says the main thread's profile session has ended (see stacks.cjs stop()).
 const wakeWord = new Int32Array(data.heartbeat, 40, 1);
+const profileDone = new Int32Array(data.heartbeat, 44, 1);
+const PROFILE_DONE_WAIT_MS = 3000;
 // a nap's longest: how late a stop that lost its notification is seen
 const MAX_NAP_MS = 2000;
 // bench/overhead.js `default~nap`: a look every poll, to see what the naps save
@@ -255,6 +258,10 @@ async function watch() {
       }
     }
   }
+  // the main thread's own profiler session ends first: an inspector session of ours that goes
+  // away while the main thread is inside a synchronous call of its own (Profiler.stop) can hang
+  // that call (seen on Node 24)
+  if (Atomics.load(profileDone, 0) === 0 && typeof waitAsync === 'function') await waitAsync(profileDone, 0, 0, PROFILE_DONE_WAIT_MS).value;
   for (const w of watched) {
     if (w.capturing) await stopCapture(w).catch((error) => lost(w, 'the stack capture in progress at the end was lost', error));
     await collectProfile(w).catch((error) => lost(w, 'its CPU profile was lost', error));
