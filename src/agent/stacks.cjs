@@ -15,6 +15,7 @@ const { ProfileChunks } = require('./profile-chunks.cjs');
 const { hubName } = require('./thread-hub.cjs');
 const { readSchedstatOnce } = require('./run-wait.cjs');
 const { ENV_NAME } = require('./wire.cjs');
+const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
 
 const CHUNK_MS = 1000;
 const EXIT_WAIT_MS = 200;
@@ -27,8 +28,7 @@ const ONGOING_AFTER_MS = 1000;
  * [0] epoch ms of the last beat, [1] 1 stop / 2 stop and write nothing, [2] 1 while it captures,
  * [3] the loop thread's CPU time at the last beat (ms; read from outside to tell a stuck thread
  * that computes from one that waits), and for a worker thread [5] its wait for a CPU then; for the
- * main thread, Int32 flags after them (see exitFlags), the watchdog's wake word and the word that
- * says this thread's profile session has ended.
+ * main thread, the Int32 words it shares with its watchdog after them (watch-words.cjs).
  * A worker thread's loop (--threads) brings its own heartbeat, shared with the main thread's
  * watchdog, which captures the thread's stack when it is stuck: it starts no watchdog of its own.
  * @param {import('./config.cjs').AgentConfig} config
@@ -38,23 +38,11 @@ const ONGOING_AFTER_MS = 1000;
 function startStacks(config, push, loop) {
   const heartbeat = loop ? loop.beat : new SharedArrayBuffer(48);
   const beat = loop ? new Float64Array(heartbeat) : new Float64Array(heartbeat, 0, 4);
-  // the main thread's exit handshake with the watchdog (Int32 after the four beats): [0] 1 the
-  // process exits, [1] 1 the watchdog's inspector session is gone
-  const exitFlags = loop ? null : new Int32Array(heartbeat, 32, 2);
-  // and the word the watchdog naps on between its looks: notified on stop, so it ends at once
-  const wakeWord = loop ? null : new Int32Array(heartbeat, 40, 1);
-  const wakeWatchdog = () => {
-    if (!wakeWord) return;
-    Atomics.add(wakeWord, 0, 1);
-    Atomics.notify(wakeWord, 0);
-  };
-  // and 1 once this thread's profile session has ended: the watchdog hangs up its own only then
-  const profileDone = loop ? null : new Int32Array(heartbeat, 44, 1);
-  const endedProfile = () => {
-    if (!profileDone) return;
-    Atomics.store(profileDone, 0, 1);
-    Atomics.notify(profileDone, 0);
-  };
+  // the exit handshake with the watchdog, its wake-up from a nap, and the end of our profile
+  // session, after which it may hang up its own
+  const words = loop ? null : watchWords(heartbeat);
+  const wakeWatchdog = () => { if (words) bump(words, WAKE); };
+  const endedProfile = () => { if (words) raise(words, PROFILE_DONE); };
   const wantProfile = config.profile;
   const wantWatchdog = config.stacks === 'running' && !loop;
   if (!wantProfile && !wantWatchdog && !loop) return null;
@@ -136,10 +124,9 @@ function startStacks(config, push, loop) {
      * at most; the inspector's messages still reach this thread while it waits.
      */
     beforeExit() {
-      if (!watching || !exitFlags || beat[1] === 2) return; // it has hung up already
-      Atomics.store(exitFlags, 0, 1);
-      Atomics.notify(exitFlags, 0);
-      Atomics.wait(exitFlags, 1, 0, EXIT_WAIT_MS);
+      if (!watching || !words || beat[1] === 2) return; // it has hung up already
+      raise(words, EXITING);
+      Atomics.wait(words, HUNG_UP, 0, EXIT_WAIT_MS);
     },
     /** the run is over (after the measured window), or the process exits */
     stop() {

@@ -17,6 +17,7 @@ const { epochNow, monotonicToEpochMs } = require('./clock.cjs');
 const { writeProfile } = require('./profile-file.cjs');
 const { WorkerSessions } = require('./worker-sessions.cjs');
 const { files } = require('./wire.cjs');
+const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -44,8 +45,9 @@ function post(method, params) {
   });
 }
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const waitAsync = /** @type {(a: Int32Array, i: number, v: number, timeoutMs?: number) => {async: boolean, value: unknown}} */ (/** @type {any} */ (Atomics).waitAsync);
+// shared with the main thread: the exit handshake, the wake-up from a nap, its profile's end
+const words = watchWords(data.heartbeat);
 
 /**
  * A loop the watchdog watches: the main thread, or a worker thread of the app (--threads), whose
@@ -76,7 +78,7 @@ function onThread(m) {
     send: (method, params) => workers.send(threadId, method, params),
   };
   watched.push(w);
-  wakeUp();
+  bump(words, WAKE); // watched every poll from now on
   if (data.threadProfileUs) startProfile(w).catch((error) => lost(w, 'its CPU profile did not start', error, 'only the watchdog\'s captures of its blocks have stacks'));
 }
 
@@ -186,21 +188,11 @@ function lost(w, what, error, cost) {
   note(`${loop}: ${what} (${messageOf(error)})${cost ? `: ${cost}` : ''}`);
 }
 
-// The word the main thread notifies on stop (Int32 after the exit flags): the watch naps on it;
-// and the word that says the main thread's profile session has ended (see stacks.cjs stop()).
-const wakeWord = new Int32Array(data.heartbeat, 40, 1);
-const profileDone = new Int32Array(data.heartbeat, 44, 1);
 const PROFILE_DONE_WAIT_MS = 3000;
 // a nap's longest: how late a stop that lost its notification is seen
 const MAX_NAP_MS = 2000;
 // bench/overhead.js `default~nap`: a look every poll, to see what the naps save
 const pollsOnly = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',').includes('nap');
-
-/** Wakes the watch from its nap (a worker thread announced itself: it is watched from now on). */
-function wakeUp() {
-  Atomics.add(wakeWord, 0, 1);
-  Atomics.notify(wakeWord, 0);
-}
 
 /**
  * How long the watch sleeps: while it captures, or watches worker threads too, one poll; else
@@ -214,11 +206,9 @@ function napMs() {
   return Math.max(data.pollMs, Math.min(due, MAX_NAP_MS));
 }
 
-/** Sleeps `ms`, or until the main thread's stop notifies the wake word. @param {number} ms */
+/** Sleeps `ms`, or until the wake word changes (the main thread's stop). @param {number} ms */
 function nap(ms) {
-  if (typeof waitAsync !== 'function') return sleep(ms);
-  const r = /** @type {{async: boolean, value: Promise<unknown> | string}} */ (waitAsync(wakeWord, 0, Atomics.load(wakeWord, 0), ms));
-  return r.async ? r.value : Promise.resolve();
+  return Promise.resolve(waitAsync(words, WAKE, Atomics.load(words, WAKE), ms).value);
 }
 
 async function watch() {
@@ -261,7 +251,7 @@ async function watch() {
   // the main thread's own profiler session ends first: an inspector session of ours that goes
   // away while the main thread is inside a synchronous call of its own (Profiler.stop) can hang
   // that call (seen on Node 24)
-  if (Atomics.load(profileDone, 0) === 0 && typeof waitAsync === 'function') await waitAsync(profileDone, 0, 0, PROFILE_DONE_WAIT_MS).value;
+  await waitAsync(words, PROFILE_DONE, 0, PROFILE_DONE_WAIT_MS).value;
   for (const w of watched) {
     if (w.capturing) await stopCapture(w).catch((error) => lost(w, 'the stack capture in progress at the end was lost', error));
     await collectProfile(w).catch((error) => lost(w, 'its CPU profile was lost', error));
@@ -269,12 +259,10 @@ async function watch() {
 }
 
 // The process exits: hang up first (see stacks.cjs beforeExit), then say so.
-const exitFlags = new Int32Array(data.heartbeat, 32, 2);
-Promise.resolve(waitAsync(exitFlags, 0, 0).value).then(() => {
-  if (Atomics.load(exitFlags, 0) !== 1) return;
+Promise.resolve(waitAsync(words, EXITING, 0).value).then(() => {
+  if (Atomics.load(words, EXITING) !== 1) return;
   try { session.disconnect(); } catch { /* already gone */ }
-  Atomics.store(exitFlags, 1, 1);
-  Atomics.notify(exitFlags, 1);
+  raise(words, HUNG_UP);
 });
 
 // Inspector replies hold no handle of the worker's loop: keep it turning while we watch (the
@@ -283,10 +271,10 @@ const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
   .catch((error) => {
     // the main thread is exiting (quiet), or the inspector kept failing: said, with what it costs
-    if (!main.beat[1] && Atomics.load(exitFlags, 0) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${messageOf(error)}): later blocks have no watchdog stack`);
+    if (!main.beat[1] && Atomics.load(words, EXITING) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${messageOf(error)}): later blocks have no watchdog stack`);
   })
   .finally(async () => {
-    Atomics.notify(exitFlags, 0); // releases our own wait on the exit flag: nothing keeps this thread alive
+    Atomics.notify(words, EXITING); // releases our own wait on the exit flag: nothing keeps this thread alive
     hub?.close();
     await workers.close().catch(() => {});
     try { session.disconnect(); } catch { /* already gone */ }
