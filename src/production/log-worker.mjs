@@ -19,6 +19,7 @@ import { workerData, parentPort, receiveMessageOnPort } from 'node:worker_thread
 import { createRequire } from 'node:module';
 import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
+import { captureOf } from './capture-of.js';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -202,7 +203,9 @@ async function writePending(all) {
   const now = epochNow();
   for (const b of [...pending]) {
     const end = b.t + b.durationMs;
-    const capture = captures.find((c) => c.from < end && c.to > b.t);
+    // a capture still running that began before the block ended may be the block's own
+    if (!all && capturing && captureFrom < end) continue;
+    const capture = captureOf(captures, b.t, end);
     const requests = !settings.requests || blockRequests.some((r) => Math.abs(r.t - b.t) <= 2);
     const gc = blockGc.some((g) => g.t === b.t);
     if (!all && (!capture || !requests || !gc) && (capturing || now - b.at < PAIR_WAIT_MS)) continue;

@@ -1,11 +1,13 @@
 // The production log's block lines say what the agent decided: a block named from a full capture,
 // a block the capture saw too little of ('partial': no culprit, a note), a stall the machine held
-// (never the app's); `report <log>` keeps those apart as a run does.
+// (never the app's); `report <log>` keeps those apart as a run does; blocks back
+// to back each get their own capture.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockLine } from '../../src/production/lines.js';
 import { logToReport } from '../../src/production/log-report.js';
+import { captureOf } from '../../src/production/capture-of.js';
 
 const culprit = { functionName: 'renderReport', url: '/srv/app.js', line: 7, owner: { kind: 'app', name: 'app' }, label: 'renderReport app.js:11', calledFrom: { functionName: 'renderReport', url: '/srv/app.js', line: 11 } };
 const attributed = {
@@ -59,4 +61,12 @@ test('a stall the machine held is not the app\'s block', () => {
   assert.ok(report.notes.some((n) => /1 block\(s\) name no culprit/.test(n)), report.notes.join('\n'));
   // the flame graph holds the named block's stacks only
   assert.equal(profile?.samples.length, 260);
+});
+
+test('blocks back to back: each is paired with the capture that saw most of it, not the one before that ends inside it', () => {
+  // captures stop once the loop turned: the first ends 6 ms into the second block
+  const captures = [{ from: 1050, to: 2506 }, { from: 2560, to: 4003 }];
+  assert.equal(captureOf(captures, 1000, 2500), captures[0]);
+  assert.equal(captureOf(captures, 2500, 4000), captures[1]);
+  assert.equal(captureOf(captures, 5000, 6000), undefined);
 });
