@@ -40,6 +40,7 @@ const SAMPLE_FRAMES = 12;
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
  *   processThread?: boolean, briefTool?: boolean}} context
+ *   gcPauses/gcRuns: the collections observed (absent: none were, and the collector's share of the block's samples stands for them);
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
  *   agent on this thread does only brief steps (the production agent: no profile hand-over), so a sample of its own
@@ -84,8 +85,11 @@ export function attributeBlocks(blocks, profiles, context) {
     if (requests) result.requests = requests;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
     if (origin) result.origin = parseStackLines(origin.stack);
-    const gcMs = gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end);
-    const gcShare = block.durationMs > 0 ? Math.min(1, gcMs / block.durationMs) : 0;
+    // no collections observed (the production agent's sampled GC): the share of the block's samples
+    // that were the collector's stands for them, once the samples are blamed below
+    const observed = Boolean(context.gcPauses);
+    const gcMs = observed ? gcInBlock(context.gcPauses ?? [], context.gcRuns ?? [], start, end) : 0;
+    let gcShare = block.durationMs > 0 ? Math.min(1, gcMs / block.durationMs) : 0;
     Object.assign(result, { gcMs: round(gcMs), gcShare: round(gcShare) });
     // The tool's own samples (the heartbeat, its messages, a profile hand-over) own none of the
     // block's time and are never its culprit: what the app ran is judged from the others.
@@ -103,6 +107,10 @@ export function attributeBlocks(blocks, profiles, context) {
       return result;
     }
     const blame = blameBlock(appSamples, block.durationMs);
+    if (!observed && blame.total > 0) {
+      gcShare = blame.gcWeight / blame.total;
+      Object.assign(result, { gcMs: round(gcShare * block.durationMs), gcShare: round(gcShare) });
+    }
     let cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
     let phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
     // GC samples say the collector ran, not why the loop was held: they decide only when they

@@ -79,7 +79,7 @@ export function logToReport(text, c) {
     memory: { rssMaxMb: Math.max(0, ...stats.map((s) => s.memory?.rssMb ?? 0)), heapUsedMaxMb: Math.max(0, ...stats.map((s) => s.memory?.heapUsedMb ?? 0)) },
     work: null,
     gc: {
-      count: stats.reduce((sum, s) => sum + (s.gc?.count ?? 0), 0), totalMs: round(stats.reduce((sum, s) => sum + (s.gc?.totalMs ?? 0), 0)),
+      count: Math.round(stats.reduce((sum, s) => sum + gcOf(s).count, 0)), totalMs: round(stats.reduce((sum, s) => sum + gcOf(s).totalMs, 0)),
       maxMs: round(Math.max(0, ...stats.map((s) => s.gc?.maxMs ?? 0))),
     },
     blocking: blockTotals(blocks, measuredMs),
@@ -188,9 +188,23 @@ function timelineOf(stats, from) {
     windowMs,
     points: stats.map((s) => ({
       tMs: round(Date.parse(s.t) - from - (s.seconds ?? 0) * 1000), lagMaxMs: s.lag?.maxMs ?? null, elu: s.elu ?? null,
-      cpuPercent: s.cpuPercent ?? null, gcMs: s.gc?.totalMs ?? 0, probeMaxMs: null, probes: 0, requests: (s.routes ?? []).reduce((/** @type {number} */ n, /** @type {any} */ r) => n + r.requests, 0),
+      cpuPercent: s.cpuPercent ?? null, gcMs: round(gcOf(s).totalMs), probeMaxMs: null, probes: 0, requests: (s.routes ?? []).reduce((/** @type {number} */ n, /** @type {any} */ r) => n + r.requests, 0),
     })),
   };
+}
+
+/**
+ * A stats line's garbage collection over its whole interval: when the agent observed collections
+ * in part of it only (`observedS`, EVENTLOOP_PROBE_GC=sample), scaled from that part.
+ * @param {any} s @returns {{count: number, totalMs: number}}
+ */
+function gcOf(s) {
+  const count = s.gc?.count ?? 0;
+  const totalMs = s.gc?.totalMs ?? 0;
+  const observedS = s.gc?.observedS;
+  if (typeof observedS !== 'number' || !(s.seconds > observedS)) return { count, totalMs };
+  const scale = observedS > 0 ? s.seconds / observedS : 0;
+  return { count: count * scale, totalMs: totalMs * scale };
 }
 
 /** @param {any[]} lines @param {any[]} stats @param {any[]} blocks @param {Set<unknown>} pids @param {number} unreadable */

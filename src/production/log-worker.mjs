@@ -78,7 +78,7 @@ const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profile
 const captures = [];
 /** @type {{t: number, durationMs: number, waitMs?: number, runMs?: number, at: number}[]} */
 const pending = [];
-/** @type {{t: number, pauses: {t: number, durationMs: number}[], runs: any[]}[]} the garbage collection in each block */
+/** @type {{t: number, observed?: false, pauses?: {t: number, durationMs: number}[], runs?: any[]}[]} the garbage collection in each block (not observed: the capture's samples tell it) */
 const blockGc = [];
 /** @type {any[]} */ const blockRequests = [];
 let capturing = false;
@@ -232,7 +232,7 @@ async function diagnose(b, capture) {
   const gc = blockGc.find((g) => g.t === b.t);
   try {
     const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [], blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true,
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true,
     });
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });

@@ -21,6 +21,8 @@ const LONG_GC_MS = 10;
 const SETTLE_MS = 50;
 // garbage-collection events kept for the blocks to come: the last this many of each kind
 const KEEP_GC = 500;
+// with EVENTLOOP_PROBE_GC=sample, the share of each stats interval in which collections are observed
+const GC_SAMPLE_SHARE = 0.1;
 /** Marks our own worker: the register preload that the worker inherits stays inert in it. */
 const OWN_WORKER = '__eventloopProbeProduction';
 
@@ -51,8 +53,11 @@ function startMonitor(settings) {
       // the worker is gone: the app goes on
     }
   };
-  // pieces turned off to see what each costs (bench/overhead.js: register~requests+gc)
+  // pieces turned off to see what each costs (bench/overhead.js: register~requests+gc; ~gcsample
+  // observes every collection)
   const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
+  const gcMode = off.includes('gc') ? 'off' : off.includes('gcsample') ? 'all' : settings.gc;
+  const gcWindowMs = gcMode === 'sample' ? settings.statsS * 1000 * GC_SAMPLE_SHARE : Infinity;
   const requests = settings.requests && !off.includes('requests') ? new RequestMeter((event) => post(event)) : null;
   let blocks = 0;
   // The garbage collector's pauses stay here (bounded) until a block needs them: no message, and
@@ -63,6 +68,10 @@ function startMonitor(settings) {
   const gcRuns = [];
   /** @type {{t: number, end: number}[]} blocks whose garbage collection is not sent yet */
   const settling = [];
+  // the spans in which collections were observed (the last few; `to` Infinity: still observing)
+  /** @type {{from: number, to: number}[]} */
+  const gcSpans = [];
+  let gcObservedMs = 0;
   let nextStats = Infinity;
   let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
   let stopped = false;
@@ -75,6 +84,8 @@ function startMonitor(settings) {
     beat[0] = now;
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
     if (settling.length || requests?.pending.length) settle(now, false);
+    const span = gcSpans[gcSpans.length - 1];
+    if (span && span.to === Infinity && now - span.from >= gcWindowMs) stopGc(now);
     if (now >= nextStats) {
       nextStats = now + settings.statsS * 1000;
       stats();
@@ -96,8 +107,27 @@ function startMonitor(settings) {
     for (const b of due) {
       settling.splice(settling.indexOf(b), 1);
       const inBlock = (/** @type {number} */ from, /** @type {number} */ to) => from < b.end && to > b.t;
-      post({ type: 'block-gc', t: b.t, pauses: gcPauses.filter((p) => inBlock(p.t, p.t + p.durationMs)), runs: gcRuns.filter((r) => inBlock(r.t, r.endT)) });
+      // not observed throughout: the analysis takes the block's collection from its capture's samples
+      if (!gcSpans.some((s) => s.from <= b.t && s.to >= b.end)) post({ type: 'block-gc', t: b.t, observed: false });
+      else post({ type: 'block-gc', t: b.t, pauses: gcPauses.filter((p) => inBlock(p.t, p.t + p.durationMs)), runs: gcRuns.filter((r) => inBlock(r.t, r.endT)) });
     }
+  }
+
+  /** @param {number} now */
+  function startGc(now) {
+    if (gcMode === 'off' || (gcMode === 'sample' && !(gcWindowMs > 0))) return;
+    gc.start();
+    gcSpans.push({ from: now, to: Infinity });
+    if (gcSpans.length > 4) gcSpans.shift();
+  }
+
+  /** @param {number} now */
+  function stopGc(now) {
+    const span = gcSpans[gcSpans.length - 1];
+    if (!span || span.to !== Infinity) return;
+    gc.stop();
+    span.to = now;
+    gcObservedMs += now - span.from;
   }
 
   if (!off.includes('worker')) try {
@@ -120,19 +150,25 @@ function startMonitor(settings) {
 
   function stats() {
     const s = monitor.summary();
-    post({ type: 'stats', t: epochNow(), loop, summary: { ...s, gc: gc.summary(), memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null } });
+    const now = epochNow();
+    if (gcMode === 'sample') stopGc(now);
+    // the seconds of the interval in which collections were observed (null: all of it)
+    const observedS = gcMode === 'all' ? null : Math.round(gcObservedMs) / 1000;
+    gcObservedMs = 0;
+    post({ type: 'stats', t: now, loop, summary: { ...s, gc: { ...gc.summary(), observedS }, memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null } });
     otel?.stats(s);
     monitor.reset(false);
     gc.reset();
     requests?.reset();
     blocks = 0;
+    if (gcMode === 'sample' && !stopped) startGc(now);
   }
 
   try {
     if (settings.otel) otel = startOtel(loop);
     if (!off.includes('beat')) monitor.start();
-    if (!off.includes('gc')) gc.start();
     if (settings.statsS > 0) nextStats = epochNow() + settings.statsS * 1000;
+    startGc(epochNow());
     post({ type: 'start', t: epochNow() });
   } catch (error) {
     writeOnce(`eventloop-probe: the production agent could not start: ${/** @type {Error} */ (error).message}`);
@@ -147,7 +183,7 @@ function startMonitor(settings) {
       settle(epochNow(), true);
       if (settings.statsS > 0) stats();
       requests?.stop();
-      gc.stop();
+      stopGc(epochNow());
       monitor.close();
       otel?.stop();
       beat[1] = 1; // the worker writes what it holds and ends

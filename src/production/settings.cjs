@@ -11,6 +11,8 @@
  * @property {boolean} threads also each worker thread's loop (EVENTLOOP_PROBE_THREADS=1)
  * @property {boolean} requests follow HTTP requests (EVENTLOOP_PROBE_REQUESTS=0 turns it off)
  * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
+ * @property {'sample' | 'all' | 'off'} gc garbage collections observed (EVENTLOOP_PROBE_GC): `sample`, the first tenth
+ *   of each stats interval (Node makes an entry for each collection observed, its main cost); `all`; `off`
  * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
  *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
  */
@@ -32,6 +34,7 @@ function readSettings(env, over = {}) {
     threads: over.threads ?? env.EVENTLOOP_PROBE_THREADS === '1',
     requests: over.requests ?? env.EVENTLOOP_PROBE_REQUESTS !== '0',
     otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
+    gc: over.gc ?? (env.EVENTLOOP_PROBE_GC === 'all' || env.EVENTLOOP_PROBE_GC === 'off' ? env.EVENTLOOP_PROBE_GC : 'sample'),
     resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 2))),
   };
 }

@@ -89,3 +89,29 @@ test('findings: timer-paced only with many idle turns and no I/O and no block', 
   assert.deepEqual(loopFindings({ ...base, cpuPercent: 90, elu: 0.9 }).findings, []);
   assert.deepEqual(loopFindings({ ...base, uv: null }), { loop: null, findings: [] });
 });
+
+test('attribution: with no collections observed, the collector\'s share of the block\'s samples is its GC share', () => {
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
+      { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+      { id: 3, callFrame: cf('build', 'file:///app/a.js', 4) },
+      { id: 4, callFrame: cf('(garbage collector)', '') },
+    ],
+    startTime: 1_000_000, endTime: 1_100_000,
+    // 100 ms: 40 of the app's, 60 of the collector's, interleaved
+    samples: Array.from({ length: 100 }, (_, i) => (i % 5 < 2 ? 3 : 4)),
+    timeDeltas: Array(100).fill(1000),
+  };
+  const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
+  const blocks = [{ startMs: 0, durationMs: 100 }];
+  const unobserved = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app' }).blocks[0];
+  assert.equal(unobserved.gcShare, 0.6);
+  assert.ok(Math.abs(Number(unobserved.gcMs) - 60) < 2, String(unobserved.gcMs));
+  assert.equal(unobserved.cause, 'gc');
+  assert.equal(unobserved.fix, 'allocation');
+  // observed and none in the block: the observer's word stands, not the samples'
+  const observed = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', gcPauses: [], gcRuns: [] }).blocks[0];
+  assert.equal(observed.gcShare, 0);
+});

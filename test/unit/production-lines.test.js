@@ -1,7 +1,7 @@
 // The production log's block lines say what the agent decided: a block named from a full capture,
 // a block the capture saw too little of ('partial': no culprit, a note), a stall the machine held
-// (never the app's); `report <log>` keeps those apart as a run does; blocks back
-// to back each get their own capture.
+// (never the app's); `report <log>` keeps those apart as a run does, and scales garbage collection observed
+// in part of an interval; blocks back to back each get their own capture.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,6 +61,19 @@ test('a stall the machine held is not the app\'s block', () => {
   assert.ok(report.notes.some((n) => /1 block\(s\) name no culprit/.test(n)), report.notes.join('\n'));
   // the flame graph holds the named block's stacks only
   assert.equal(profile?.samples.length, 260);
+});
+
+test('report <log>: garbage collection observed in part of a stats interval is scaled to the interval', () => {
+  const stats = (/** @type {string} */ t, /** @type {object} */ gc) => ({ event: 'stats', t, pid: 7, loop: 'main', seconds: 60, elu: 0.1, cpuPercent: 5, gc, blocks: 0, dropped: 0, routes: [] });
+  const log = [
+    { event: 'start', t: '2026-11-24T09:59:00.000Z', pid: 7, loop: 'main', settings: { thresholdMs: 200 } },
+    stats('2026-11-24T10:00:00.000Z', { count: 10, totalMs: 20, maxMs: 3, observedS: 6 }),
+    stats('2026-11-24T10:01:00.000Z', { count: 5, totalMs: 7, maxMs: 4 }),
+    stats('2026-11-24T10:02:00.000Z', { count: 0, totalMs: 0, maxMs: 0, observedS: 0 }),
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const { report } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  assert.deepEqual(report.gc, { count: 105, totalMs: 207, maxMs: 4 });
+  assert.deepEqual(report.timeline.points.map((p) => p.gcMs), [200, 7, 0]);
 });
 
 test('blocks back to back: each is paired with the capture that saw most of it, not the one before that ends inside it', () => {
