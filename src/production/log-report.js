@@ -9,6 +9,9 @@ import { blockTotals, round } from '../analyze/blocks.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
 
+// a stats line's garbage collection observed in less than this share of its interval is not scaled up
+const MIN_OBSERVED_SHARE = 0.05;
+
 /**
  * Whether a file's first line is a production log line.
  * @param {string} text
@@ -195,16 +198,16 @@ function timelineOf(stats, from) {
 
 /**
  * A stats line's garbage collection over its whole interval: when the agent observed collections
- * in part of it only (`observedS`, EVENTLOOP_PROBE_GC=sample), scaled from that part.
+ * in part of it only (`observedS`, EVENTLOOP_PROBE_GC=sample: a tenth), scaled from that part; a part
+ * a block cut to less than half of that is taken as it is (a few ms would scale to anything).
  * @param {any} s @returns {{count: number, totalMs: number}}
  */
 function gcOf(s) {
   const count = s.gc?.count ?? 0;
   const totalMs = s.gc?.totalMs ?? 0;
   const observedS = s.gc?.observedS;
-  if (typeof observedS !== 'number' || !(s.seconds > observedS)) return { count, totalMs };
-  const scale = observedS > 0 ? s.seconds / observedS : 0;
-  return { count: count * scale, totalMs: totalMs * scale };
+  if (typeof observedS !== 'number' || !(s.seconds > observedS) || observedS < s.seconds * MIN_OBSERVED_SHARE) return { count, totalMs };
+  return { count: (count * s.seconds) / observedS, totalMs: (totalMs * s.seconds) / observedS };
 }
 
 /** @param {any[]} lines @param {any[]} stats @param {any[]} blocks @param {Set<unknown>} pids @param {number} unreadable */

@@ -21,7 +21,7 @@ const LONG_GC_MS = 10;
 const SETTLE_MS = 50;
 // garbage-collection events kept for the blocks to come: the last this many of each kind
 const KEEP_GC = 500;
-// with EVENTLOOP_PROBE_GC=sample, the share of each stats interval in which collections are observed
+// with EVENTLOOP_PROBE_GC=sample, the share of each stats interval, its end, in which collections are observed
 const GC_SAMPLE_SHARE = 0.1;
 /** Marks our own worker: the register preload that the worker inherits stays inert in it. */
 const OWN_WORKER = '__eventloopProbeProduction';
@@ -57,7 +57,7 @@ function startMonitor(settings) {
   // observes every collection)
   const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
   const gcMode = off.includes('gc') ? 'off' : off.includes('gcsample') ? 'all' : settings.gc;
-  const gcWindowMs = gcMode === 'sample' ? settings.statsS * 1000 * GC_SAMPLE_SHARE : Infinity;
+  const gcWindowMs = settings.statsS * 1000 * GC_SAMPLE_SHARE;
   const requests = settings.requests && !off.includes('requests') ? new RequestMeter((event) => post(event)) : null;
   let blocks = 0;
   // The garbage collector's pauses stay here (bounded) until a block needs them: no message, and
@@ -84,8 +84,7 @@ function startMonitor(settings) {
     beat[0] = now;
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
     if (settling.length || requests?.pending.length) settle(now, false);
-    const span = gcSpans[gcSpans.length - 1];
-    if (span && span.to === Infinity && now - span.from >= gcWindowMs) stopGc(now);
+    if (gcMode === 'sample' && now >= nextStats - gcWindowMs) startGc(now);
     if (now >= nextStats) {
       nextStats = now + settings.statsS * 1000;
       stats();
@@ -115,7 +114,8 @@ function startMonitor(settings) {
 
   /** @param {number} now */
   function startGc(now) {
-    if (gcMode === 'off' || (gcMode === 'sample' && !(gcWindowMs > 0))) return;
+    const span = gcSpans[gcSpans.length - 1];
+    if (gcMode === 'off' || (span && span.to === Infinity)) return;
     gc.start();
     gcSpans.push({ from: now, to: Infinity });
     if (gcSpans.length > 4) gcSpans.shift();
@@ -161,14 +161,13 @@ function startMonitor(settings) {
     gc.reset();
     requests?.reset();
     blocks = 0;
-    if (gcMode === 'sample' && !stopped) startGc(now);
   }
 
   try {
     if (settings.otel) otel = startOtel(loop);
     if (!off.includes('beat')) monitor.start();
     if (settings.statsS > 0) nextStats = epochNow() + settings.statsS * 1000;
-    startGc(epochNow());
+    if (gcMode === 'all') startGc(epochNow());
     post({ type: 'start', t: epochNow() });
   } catch (error) {
     writeOnce(`eventloop-probe: the production agent could not start: ${/** @type {Error} */ (error).message}`);

@@ -70,10 +70,12 @@ test('report <log>: garbage collection observed in part of a stats interval is s
     stats('2026-11-24T10:00:00.000Z', { count: 10, totalMs: 20, maxMs: 3, observedS: 6 }),
     stats('2026-11-24T10:01:00.000Z', { count: 5, totalMs: 7, maxMs: 4 }),
     stats('2026-11-24T10:02:00.000Z', { count: 0, totalMs: 0, maxMs: 0, observedS: 0 }),
+    // a block held the loop over the part to observe: 10 ms of it, taken as it is
+    stats('2026-11-24T10:03:00.000Z', { count: 1, totalMs: 2, maxMs: 2, observedS: 0.01 }),
   ].map((l) => JSON.stringify(l)).join('\n');
   const { report } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
-  assert.deepEqual(report.gc, { count: 105, totalMs: 207, maxMs: 4 });
-  assert.deepEqual(report.timeline.points.map((p) => p.gcMs), [200, 7, 0]);
+  assert.deepEqual(report.gc, { count: 106, totalMs: 209, maxMs: 4 });
+  assert.deepEqual(report.timeline.points.map((p) => p.gcMs), [200, 7, 0, 2]);
 });
 
 test('blocks back to back: each is paired with the capture that saw most of it, not the one before that ends inside it', () => {
