@@ -11,7 +11,7 @@
  * @property {boolean} threads also each worker thread's loop (EVENTLOOP_PROBE_THREADS=1)
  * @property {boolean} requests follow HTTP requests (EVENTLOOP_PROBE_REQUESTS=0 turns it off)
  * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
- * @property {'sample' | 'all' | 'off'} gc garbage collections observed (EVENTLOOP_PROBE_GC): `sample`, the first tenth
+ * @property {'sample' | 'all' | 'off'} gc garbage collections observed (EVENTLOOP_PROBE_GC): `sample`, the last tenth
  *   of each stats interval (Node makes an entry for each collection observed, its main cost); `all`; `off`
  * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
  *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
