@@ -6,6 +6,7 @@ import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
+import { namedRegexRun } from '../sources/regex-names.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -129,7 +130,9 @@ export class BlockSampler {
       const candidates = [];
       for (const line of lines.length > 1 ? lines.filter((l) => l >= frame.line && l <= last) : lines) {
         const text = this.sources.lines(file)?.[line - 1];
-        if (text !== undefined) candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex });
+        if (text === undefined) continue;
+        const regex = namedRegexRun(text, this.sources.regexNames(file));
+        candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}) });
       }
       found = candidates[0] ?? null;
       if (found && candidates.length > 1) found = { ...found, ambiguous: candidates.slice(1).map((c) => c.line) };

@@ -11,7 +11,9 @@
 //   function's own. The profile's line ticks say which line of that function was running, and that
 //   line's source says JSON.parse.
 // - A regular expression compiled to native code is a frame named `RegExp: <pattern>`; one still
-//   interpreted (its first runs) is, like JSON, the caller's own time at the line that runs it.
+//   interpreted (its first runs) is, like JSON, the caller's own time at the line that runs it. So is
+//   one compiled before the profiler started (a capture that begins inside a block): no code event
+//   named it, and the line runs it by a name (EMAIL.test(s)) the file declares as a regex.
 // - A package's own work is its frames: no row here names a package; who owns the time, and
 //   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
@@ -26,9 +28,10 @@
  * @property {string} how how the row recognises the call (for docs/advice.md)
  * @property {(frames: StackFrame[], line: SourceLine | null) => RowMatch | null} match
  * @property {(call: KnownCall) => string} fix what to do instead
- * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[]}} SourceLine the source line
+ * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[], regex?: string}} SourceLine the source line
  *   the innermost frame with a source was running: frameIndex 0 (the leaf) or 1 (the caller of a
- *   native leaf); ambiguous: the other original lines the same generated line stands for
+ *   native leaf); ambiguous: the other original lines the same generated line stands for; regex: the
+ *   pattern of a regex the line runs by a name its file declares (src/sources/regex-names.js)
  */
 
 /**
@@ -81,14 +84,15 @@ const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*](?:[^()\\]|\\.)*\)(?:[+*]|\{\d+
 export const KNOWN_CALLS = [
   {
     id: 'regex', kind: 'regex',
-    how: 'a frame named `RegExp: <pattern>` (native code of a compiled regular expression), or the running line of the innermost frame runs a regex literal (an interpreted one)',
+    how: 'a frame named `RegExp: <pattern>` (native code of a compiled regular expression), or the running line of the innermost frame runs a regex literal, or a regex its file declares under a name (EMAIL.test(s): an interpreted one, or one compiled before a capture started)',
     match(frames, line) {
       const i = frames.findIndex((f) => f.functionName.startsWith('RegExp: '));
       if (i >= 0) return { frame: frames[i], index: i, name: 'RegExp', pattern: frames[i].functionName.slice('RegExp: '.length) };
       const top = frames[0];
       if (!ranAtLeaf(line) || !top || !top.url || !RUNS_REGEX.test(line.text) || JSON_CALL.test(line.text)) return null;
       const m = REGEX_LITERAL.exec(line.text);
-      return m ? { frame: { ...top, line: line.line }, index: 0, name: 'RegExp', pattern: m[1] } : null;
+      const pattern = m ? m[1] : line.regex;
+      return pattern !== undefined ? { frame: { ...top, line: line.line }, index: 0, name: 'RegExp', pattern } : null;
     },
     fix(call) {
       const nested = call.pattern !== undefined && NESTED_QUANTIFIER.test(call.pattern);

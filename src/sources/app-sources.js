@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeOnly } from './js-scan.js';
+import { regexNames } from './regex-names.js';
 
 /**
  * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null,
@@ -26,6 +27,18 @@ export class AppSources {
     /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
     /** @type {Map<string, boolean>} */ this.natives = new Map();
     /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
+    /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
+  }
+
+  /** The regular expressions the file keeps under a name (regex-names.js). @param {string} file */
+  regexNames(file) {
+    let names = this.regexCache.get(file);
+    if (!names) {
+      const code = this.lines(file);
+      names = code ? regexNames(code) : new Map();
+      this.regexCache.set(file, names);
+    }
+    return names;
   }
 
   /**

@@ -89,3 +89,27 @@ test('the frame nearest the app is the API it called', () => {
   // a package's own work is no known call: who owns it is time-owners.js's
   assert.equal(matchKnownCall(stack(...['_encipher', '_crypt', 'hashSync'].map((n) => f(n, '/srv/node_modules/bcryptjs/index.js')))), null);
 });
+
+test('a regex run by a name its file declares: the line is the call, with the declared pattern', async () => {
+  const { regexNames, namedRegexRun } = await import('../../src/sources/regex-names.js');
+  const names = regexNames([
+    "const EMAIL = /^([\\w.-]+\\s*)+@[\\w-]+(\\.[\\w-]+)+$/;",
+    'const PATTERNS = { tag: /<[^>]+>/g, ws: /\\s+/ };',
+    "const DYN = new RegExp('^(a+)+$', 'i');",
+    'const half = total / 2; const other = n / 3;',
+  ]);
+  assert.deepEqual([...names.keys()], ['EMAIL', 'tag', 'ws', 'DYN']);
+  const text = '  const valid = invites.filter((address) => EMAIL.test(address));';
+  const regex = namedRegexRun(text, names);
+  assert.equal(regex, '^([\\w.-]+\\s*)+@[\\w-]+(\\.[\\w-]+)+$');
+  const call = matchKnownCall(stack(), { line: 13, text, regex: regex ?? undefined });
+  assert.equal(call?.kind, 'regex');
+  assert.equal(call?.frame.line, 13);
+  assert.match(callFix(/** @type {any} */ (call)), /catastrophic backtracking/);
+  assert.equal(namedRegexRun("s.replace(PATTERNS.tag, '')", names), '<[^>]+>');
+  assert.equal(namedRegexRun('DYN.exec(s)', names), '^(a+)+$');
+  // a name the file does not declare as a regex, or a number divided: not a regex
+  assert.equal(namedRegexRun('schema.test(x)', names), null);
+  assert.equal(namedRegexRun('half.test(x)', names), null);
+  assert.equal(matchKnownCall(stack(), { line: 13, text: '  schema.test(x);' }), null);
+});

@@ -1,0 +1,44 @@
+// Regular expressions a file keeps under a name, and which of them a line runs. A regex compiled
+// before a stack capture started (the production agent's, `attach`'s) leaves no `RegExp: <pattern>`
+// frame: its time is the calling line's, and that line runs it by name (EMAIL.test(s),
+// s.replace(TAGS, '')), not as a literal. The name's declaration in the same file says it is a regex.
+
+// `const EMAIL = /.../i`, `let re = /.../`, `EMAIL: /.../` (an object's property); the pattern as the
+// literal spells it
+const DECLARED_LITERAL = /(?:\b(?:const|let|var)\s+|[{,]\s*|^\s*)([A-Za-z_$][\w$]*)\s*[=:]\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*)\/[dgimsuvy]*/g;
+// `const EMAIL = new RegExp('...')` or RegExp(...): the pattern when it is one plain string
+const DECLARED_CONSTRUCTED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:new\s+)?RegExp\s*\(\s*(?:(['"])((?:\\.|(?!\2)[^\\\n])*)\2)?/g;
+// NAME.test( / NAME.exec( / x.match(NAME / x.replace(NAME, ...: the names a line runs as a regex
+const RUN_AS_RECEIVER = /([A-Za-z_$][\w$]*)\s*\.\s*(?:test|exec)\s*\(/g;
+const RUN_AS_ARGUMENT = /\.\s*(?:match|matchAll|replace|replaceAll|search|split)\s*\(\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*[,)]/g;
+
+/**
+ * The names a file's lines give to regular expressions, with their patterns ('' when built from a
+ * value the source does not spell).
+ * @param {string[]} lines @returns {Map<string, string>}
+ */
+export function regexNames(lines) {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const line of lines) {
+    if (!line.includes('/') && !line.includes('RegExp')) continue;
+    for (const m of line.matchAll(DECLARED_LITERAL)) if (!names.has(m[1])) names.set(m[1], m[2]);
+    for (const m of line.matchAll(DECLARED_CONSTRUCTED)) if (!names.has(m[1])) names.set(m[1], m[3] ? m[3].replace(/\\\\/g, '\\') : '');
+  }
+  return names;
+}
+
+/**
+ * The pattern of the named regex a line runs, if it runs one the file declares.
+ * @param {string} text @param {Map<string, string>} names @returns {string | null}
+ */
+export function namedRegexRun(text, names) {
+  if (!names.size) return null;
+  for (const re of [RUN_AS_RECEIVER, RUN_AS_ARGUMENT]) {
+    for (const m of text.matchAll(re)) {
+      const pattern = names.get(m[1]);
+      if (pattern !== undefined) return pattern;
+    }
+  }
+  return null;
+}
