@@ -36,6 +36,14 @@ const MAX_SLEEP_MS = 1000;
 // a quiet watch lets this thread's own loop turn this often (the tasks V8 posts to it run then)
 const QUIET_TURN_MS = 10_000;
 const START_AFTER_MS = settings.thresholdMs / 2;
+// In an app that serves HTTP requests, a capture goes on this long after the loop turned: blocks back
+// to back (slow requests queued one behind the other) are then sampled from their start, not from
+// when a new capture could begin (half a threshold and more into each, too late to name it). Not in
+// other apps: a session still open when an app calls process.exit() makes Node print "Waiting for
+// the debugger to disconnect...", and a script that blocks then exits would. A capture ends after
+// MAX_CAPTURE_MS at most, its blocks written, and a new one begins at once if the loop is still held.
+const LINGER_MS = settings.thresholdMs;
+const MAX_CAPTURE_MS = Math.max(1000, settings.thresholdMs * 5);
 const SAMPLING_US = 1000;
 // a block the main thread reported is written once its capture ended and its requests and garbage
 // collection came (the main thread sends them on a heartbeat 50 ms or more after the block), or
@@ -84,6 +92,10 @@ const blockGc = [];
 let capturing = false;
 let captureFrom = 0;
 let captureStartMs = 0;
+// when the loop was seen on time again while a capture runs (0: not since it was last seen late)
+let turnedAt = 0;
+// the app serves HTTP requests (a block said so)
+let served = false;
 let failures = 0;
 let dropped = 0;
 let minute = { start: 0, written: 0 };
@@ -94,7 +106,10 @@ parentPort?.on('message', receive);
 /** A message of the main thread. @param {any} m */
 function receive(m) {
   if (!m || typeof m.type !== 'string') return;
-  if (m.type === 'block') pending.push({ ...m, at: epochNow() });
+  if (m.type === 'block') {
+    pending.push({ ...m, at: epochNow() });
+    if (m.served === true) served = true;
+  }
   else if (m.type === 'block-gc') blockGc.push(m);
   else if (m.type === 'block-requests') blockRequests.push(m);
   else if (m.type === 'start') sink.write(startLine({ t: m.t, pid: data.pid, loop: data.loop, nodeVersion: data.nodeVersion, argv: data.argv, settings, tool: TOOL }));
@@ -155,7 +170,15 @@ async function watch() {
     const late = lateness();
     try {
       if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startCapture();
-      else if (capturing && late < START_AFTER_MS / 2) await stopCapture();
+      else if (capturing) {
+        const now = epochNow();
+        if (late >= START_AFTER_MS / 2) turnedAt = 0;
+        else if (!turnedAt) turnedAt = now;
+        if ((turnedAt && now - turnedAt >= (served ? LINGER_MS : 0)) || now - captureFrom >= MAX_CAPTURE_MS) {
+          await stopCapture();
+          if (lateness() >= START_AFTER_MS) await startCapture();
+        }
+      }
       failures = 0;
     } catch (error) {
       capturing = false;
@@ -182,6 +205,7 @@ async function startCapture() {
   // the profiler's start runs on the app's thread (V8 walks its compiled code): at most this long
   captureStartMs = captureFrom - t;
   capturing = true;
+  turnedAt = 0;
 }
 
 async function stopCapture() {

@@ -79,7 +79,8 @@ function startMonitor(settings) {
     blocks++;
     requests?.block(block.t, block.durationMs);
     settling.push({ t: block.t, end: block.t + block.durationMs });
-    post({ type: 'block', ...block });
+    // served: the app has served HTTP requests (its worker then keeps a capture on a little after a block)
+    post({ type: 'block', ...block, served: Boolean(requests && requests.seq > 0) });
   }, (now) => {
     beat[0] = now;
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
