@@ -71,7 +71,7 @@ function assertBlockOfFixture(b, file, lines) {
 /** The app lines a fixture's block may be called from: renderReport's loop, or the handler's call when V8 inlined it. @param {string} file */
 function blockLines(file) {
   const source = fs.readFileSync(path.join(FIXTURES, file), 'utf8').split('\n');
-  return [source.findIndex((l) => l.includes('renderReport(250)')) + 1, source.findIndex((l) => l.includes('while (!done())')) + 1];
+  return ['renderReport(250)', 'renderReport(130)', 'while (!done())'].map((text) => source.findIndex((l) => l.includes(text)) + 1).filter((line) => line > 0);
 }
 
 for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require', ['--require', 'eventloop-probe/register']], ['--import', ['--import', 'eventloop-probe/register']]])) {
@@ -116,6 +116,28 @@ for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require'
     assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /prod-server\.js:\d+/);
   });
 }
+
+test('slow requests back to back (two clients): the blocks after the first are named from their own capture', async (t) => {
+  const log = path.join(tempDir(t), 'queue.log');
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  assert.equal(await get(port, '/'), 'ok');
+  // each client sends its next request as soon as the last is answered: the loop runs one block
+  // after another with a turn of a few ms between them. 130 ms blocks: a capture that starts once
+  // the loop is late (half the threshold past a missed beat) begins 100 ms or more into each
+  await Promise.all([0, 1].map(async () => {
+    for (let i = 0; i < 5; i++) await get(port, '/short');
+  }));
+  // all ten written (two run without a turn between them are one block): 130 ms of CPU time each at least
+  const blockedMs = () => linesOf(log, 'block').reduce((sum, b) => sum + b.durationMs, 0);
+  assert.ok(await until(() => blockedMs() >= 10 * 130, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  const blocks = linesOf(log, 'block');
+  const lines = blockLines('prod-server.js');
+  const named = blocks.filter((b) => assertBlockOfFixture(b, 'prod-server.js', lines));
+  // the capture goes on through the turns between them: all but the first are seen from their start
+  // (a capture that stopped as the loop turned began each block too late to name it: none named)
+  assert.ok(named.length >= blocks.length / 2, `${named.length} of ${blocks.length} blocks named: ${JSON.stringify(blocks.map((b) => [b.durationMs, b.captured, b.note ?? '']))}`);
+});
 
 test('a cluster: each worker logs its own blocks', async (t) => {
   const log = path.join(tempDir(t), 'cluster.log');
