@@ -8,6 +8,10 @@
 const DECLARED_LITERAL = /(?:\b(?:const|let|var)\s+|[{,]\s*|^\s*)([A-Za-z_$][\w$]*)\s*[=:]\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*)\/[dgimsuvy]*/g;
 // `const EMAIL = new RegExp('...')` or RegExp(...): the pattern when it is one plain string
 const DECLARED_CONSTRUCTED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:new\s+)?RegExp\s*\(\s*(?:(['"])((?:\\.|(?!\2)[^\\\n])*)\2)?/g;
+// `var pairRe = options.loose ? LOOSE_COOKIE_PAIR : COOKIE_PAIR`, `const pattern = chars ? new RegExp(...)
+// : /\s+$/g`: a name given one of two regexes (or a regex and anything)
+const DECLARED_CHOICE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*[^;?]*\?\s*([^:;]*?)\s*:\s*([^;]*?)\s*(?:;|$)/g;
+const CHOICE_LITERAL = /^\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*)\/[dgimsuvy]*$/;
 // NAME.test( / NAME.exec( / x.match(NAME / x.replace(NAME, ...: the names a line runs as a regex
 const RUN_AS_RECEIVER = /([A-Za-z_$][\w$]*)\s*\.\s*(?:test|exec)\s*\(/g;
 const RUN_AS_ARGUMENT = /\.\s*(?:match|matchAll|replace|replaceAll|search|split)\s*\(\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*[,)]/g;
@@ -25,8 +29,30 @@ export function regexNames(lines) {
     for (const m of line.matchAll(DECLARED_LITERAL)) if (!names.has(m[1])) names.set(m[1], m[2]);
     for (const m of line.matchAll(DECLARED_CONSTRUCTED)) if (!names.has(m[1])) names.set(m[1], m[3] ? m[3].replace(/\\\\/g, '\\') : '');
   }
+  for (const line of lines) {
+    if (!line.includes('?')) continue;
+    for (const m of line.matchAll(DECLARED_CHOICE)) {
+      if (names.has(m[1])) continue;
+      // the side whose pattern the source spells, else one built at run time
+      const sides = [m[2], m[3]].map(choicePattern(names));
+      const pattern = sides.find((p) => p) ?? sides.find((p) => p === '');
+      if (pattern !== undefined) names.set(m[1], pattern);
+    }
+  }
   return names;
 }
+
+/**
+ * The pattern one side of a choice gives a name: a regex literal's, a named regex's, '' for one
+ * built with RegExp(...); null when it is none of those.
+ * @param {Map<string, string>} names @returns {(side: string) => string | null}
+ */
+const choicePattern = (names) => (side) => {
+  const literal = CHOICE_LITERAL.exec(side);
+  if (literal) return literal[1];
+  if (/^(?:new\s+)?RegExp\s*\(/.test(side)) return '';
+  return names.get(side) ?? null;
+};
 
 /**
  * The pattern of the named regex a line runs, if it runs one the file declares.

@@ -113,3 +113,17 @@ test('a regex run by a name its file declares: the line is the call, with the de
   assert.equal(namedRegexRun('half.test(x)', names), null);
   assert.equal(matchKnownCall(stack(), { line: 13, text: '  schema.test(x);' }), null);
 });
+
+test('a name given one of two regexes (a ternary) runs a regex too: the pattern the source spells', async () => {
+  const { regexNames, namedRegexRun } = await import('../../src/sources/regex-names.js');
+  const names = regexNames([
+    'var COOKIE_PAIR = /^(([^=;]+))\\s*=\\s*([^\\n\\r\\0]*)/;',
+    'var LOOSE_COOKIE_PAIR = /^((?:=)?([^=;]*)\\s*=\\s*)?([^\\n\\r\\0]*)/;',
+    '  var pairRe = options.loose ? LOOSE_COOKIE_PAIR : COOKIE_PAIR;',
+    '  var pattern = chars ? new RegExp("[".concat(chars, "]+$"), "g") : /(\\s)+$/g;',
+    '  const limit = big ? 10 : 2;',
+  ]);
+  assert.equal(namedRegexRun('  var result = pairRe.exec(str);', names), '^((?:=)?([^=;]*)\\s*=\\s*)?([^\\n\\r\\0]*)');
+  assert.equal(namedRegexRun("  return str.replace(pattern, '');", names), '(\\s)+$');
+  assert.equal(names.has('limit'), false);
+});
