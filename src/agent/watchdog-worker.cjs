@@ -269,9 +269,16 @@ Promise.resolve(waitAsync(words, EXITING, 0).value).then(() => {
 // worker itself is unref'ed, so this never keeps the app alive).
 const keepAlive = setInterval(() => {}, 1 << 30);
 watch()
-  .catch((error) => {
+  .catch(async (error) => {
     // the main thread is exiting (quiet), or the inspector kept failing: said, with what it costs
-    if (!main.beat[1] && Atomics.load(words, EXITING) !== 1) note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${messageOf(error)}): later blocks have no watchdog stack`);
+    if (main.beat[1] || Atomics.load(words, EXITING) === 1) return;
+    note(`the stack watchdog stopped after ${MAX_FAILURES} failed captures (${messageOf(error)}): later blocks have no watchdog stack`);
+    // Hang up now and stay until the run ends. The main thread removes our session on its side
+    // later, and tells this thread's side to delete its end of it: a thread that ended right
+    // after hanging up could be gone by then, and that aborts the whole process (SIGABRT, seen on
+    // Node 22 when the captures failed at start-up).
+    try { session.disconnect(); } catch { /* already gone */ }
+    while (!main.beat[1] && Atomics.load(words, EXITING) !== 1) await nap(MAX_NAP_MS);
   })
   .finally(async () => {
     Atomics.notify(words, EXITING); // releases our own wait on the exit flag: nothing keeps this thread alive
