@@ -17,6 +17,8 @@
 // - A package's own work is its frames: no row here names a package; who owns the time, and
 //   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
+import { LITERAL_BODY } from '../sources/regex-names.js';
+
 /**
  * @typedef {{functionName: string, url: string, line: number, kind?: string}} StackFrame
  * @typedef {'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-library'} CallKind
@@ -74,7 +76,7 @@ const base = (name) => name.replace(/Sync$/, '');
 const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0 && !line.ambiguous?.length;
 
 // A regex literal on a line, and a sign that the line runs one.
-const REGEX_LITERAL = /(?:^|[=(,:!&|?;{}[\s])\/((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])*)\/([dgimsuvy]*)/;
+const REGEX_LITERAL = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`);
 const RUNS_REGEX = /\.(?:test|exec|match|matchAll|replace|replaceAll|search|split)\s*\(/;
 const JSON_CALL = /\bJSON\.(parse|stringify)\s*\(/;
 // Nested quantifiers, e.g. (a+)+ or (\w*)*: the shape that backtracks exponentially.

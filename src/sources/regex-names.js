@@ -3,15 +3,18 @@
 // frame: its time is the calling line's, and that line runs it by name (EMAIL.test(s),
 // s.replace(TAGS, '')), not as a literal. The name's declaration in the same file says it is a regex.
 
+// The pattern between the slashes of a regex literal (escapes, classes that may hold a slash; not
+// starting with *, which would open a comment): known-calls.js finds literals on a line with it too.
+export const LITERAL_BODY = String.raw`(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*`;
 // `const EMAIL = /.../i`, `let re = /.../`, `EMAIL: /.../` (an object's property); the pattern as the
 // literal spells it
-const DECLARED_LITERAL = /(?:\b(?:const|let|var)\s+|[{,]\s*|^\s*)([A-Za-z_$][\w$]*)\s*[=:]\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*)\/[dgimsuvy]*/g;
+const DECLARED_LITERAL = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|[{,]\s*|^\s*)([A-Za-z_$][\w$]*)\s*[=:]\s*\/(${LITERAL_BODY})\/[dgimsuvy]*`, 'g');
 // `const EMAIL = new RegExp('...')` or RegExp(...): the pattern when it is one plain string
 const DECLARED_CONSTRUCTED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:new\s+)?RegExp\s*\(\s*(?:(['"])((?:\\.|(?!\2)[^\\\n])*)\2)?/g;
 // `var pairRe = options.loose ? LOOSE_COOKIE_PAIR : COOKIE_PAIR`, `const pattern = chars ? new RegExp(...)
 // : /\s+$/g`: a name given one of two regexes (or a regex and anything)
 const DECLARED_CHOICE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*[^;?]*\?\s*([^:;]*?)\s*:\s*([^;]*?)\s*(?:;|$)/g;
-const CHOICE_LITERAL = /^\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*)\/[dgimsuvy]*$/;
+const CHOICE_LITERAL = new RegExp(String.raw`^\/(${LITERAL_BODY})\/[dgimsuvy]*$`);
 // NAME.test( / NAME.exec( / x.match(NAME / x.replace(NAME, ...: the names a line runs as a regex
 const RUN_AS_RECEIVER = /([A-Za-z_$][\w$]*)\s*\.\s*(?:test|exec)\s*\(/g;
 const RUN_AS_ARGUMENT = /\.\s*(?:match|matchAll|replace|replaceAll|search|split)\s*\(\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*[,)]/g;

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_CALLS, matchKnownCall, callFix, callLabel } from '../../src/analyze/known-calls.js';
+import { regexNames, namedRegexRun } from '../../src/sources/regex-names.js';
 
 /** @param {string} functionName @param {string} [url] @param {number} [line] */
 const f = (functionName, url = '', line = 1) => ({ functionName, url, line });
@@ -90,8 +91,7 @@ test('the frame nearest the app is the API it called', () => {
   assert.equal(matchKnownCall(stack(...['_encipher', '_crypt', 'hashSync'].map((n) => f(n, '/srv/node_modules/bcryptjs/index.js')))), null);
 });
 
-test('a regex run by a name its file declares: the line is the call, with the declared pattern', async () => {
-  const { regexNames, namedRegexRun } = await import('../../src/sources/regex-names.js');
+test('a regex run by a name its file declares: the line is the call, with the declared pattern', () => {
   const names = regexNames([
     "const EMAIL = /^([\\w.-]+\\s*)+@[\\w-]+(\\.[\\w-]+)+$/;",
     'const PATTERNS = { tag: /<[^>]+>/g, ws: /\\s+/ };',
@@ -114,8 +114,7 @@ test('a regex run by a name its file declares: the line is the call, with the de
   assert.equal(matchKnownCall(stack(), { line: 13, text: '  schema.test(x);' }), null);
 });
 
-test('a name given one of two regexes (a ternary) runs a regex too: the pattern the source spells', async () => {
-  const { regexNames, namedRegexRun } = await import('../../src/sources/regex-names.js');
+test('a name given one of two regexes (a ternary) runs a regex too: the pattern the source spells', () => {
   const names = regexNames([
     'var COOKIE_PAIR = /^(([^=;]+))\\s*=\\s*([^\\n\\r\\0]*)/;',
     'var LOOSE_COOKIE_PAIR = /^((?:=)?([^=;]*)\\s*=\\s*)?([^\\n\\r\\0]*)/;',
