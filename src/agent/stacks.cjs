@@ -86,7 +86,10 @@ function startStacks(config, push, loop) {
       env: { ...process.env, [ENV_NAME]: '' }, // our preload stays inert in our own worker
     });
     worker.on('message', (message) => {
-      if (message === 'done') watchdogDone();
+      if (message === 'done') {
+        watchdogDone();
+        worker?.postMessage('bye'); // it may end now (watchdog-worker.cjs)
+      }
       else if (message && (message.type === 'tool' || message.type === 'note')) push(message);
     });
     worker.on('exit', () => watchdogDone());

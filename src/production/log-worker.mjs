@@ -100,6 +100,8 @@ let failures = 0;
 let dropped = 0;
 let minute = { start: 0, written: 0 };
 let sink = makeSink();
+/** @type {() => void} the main thread answered (see mainAnswer) */
+let answered = () => {};
 
 parentPort?.on('message', receive);
 
@@ -117,6 +119,20 @@ function receive(m) {
     sink.write(statsLine(m, data.pid, dropped));
     dropped = 0;
   }
+  else if (m.type === 'bye') answered();
+}
+
+/**
+ * The main thread's answer to our last message. It removes a session we hung up only when its
+ * inspector handles the hang-up, and then tells this thread's side: a thread already gone by then
+ * aborts the app (SIGABRT in MainThreadInterface::Post). Its answer comes after that: its JS runs
+ * only once the inspector's pending work is done.
+ */
+function mainAnswer() {
+  return new Promise((resolve) => {
+    answered = () => resolve(undefined);
+    parentPort?.postMessage({ type: 'hung-up' });
+  });
 }
 
 /** The messages the main thread posted, read without a turn of this thread's loop. */
@@ -334,7 +350,9 @@ function makeSink() {
   };
 }
 
-watch().catch(() => {}).finally(() => {
+watch().catch(() => {}).finally(async () => {
   closeSession();
+  // an app that never answers (it exits, or stays blocked) takes this thread with it
+  if (parentPort) await mainAnswer();
   parentPort?.close();
 });

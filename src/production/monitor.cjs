@@ -141,6 +141,8 @@ function startMonitor(settings) {
         emitter.emit('block', m.line);
         otel?.block(m.line);
       }
+      // the worker hung up its session and ends once this thread has removed it (log-worker.mjs)
+      else if (m && m.type === 'hung-up') post({ type: 'bye' });
     });
     worker.on('error', (error) => writeOnce(`eventloop-probe: the production agent's worker stopped: ${error.message}`));
     worker.unref(); // after the listeners: adding one refs the worker again
