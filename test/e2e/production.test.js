@@ -27,7 +27,11 @@ async function startApp(t, name, nodeArgs, env) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   t.after(async () => {
     child.kill('SIGTERM');
+    // an app that outlives SIGTERM fails the test instead of holding the suite
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(timer);
+    assert.notEqual(child.signalCode, 'SIGKILL', `the app did not end on SIGTERM: ${stderr}`);
   });
   assert.ok(await until(() => fs.existsSync(portFile) && fs.readFileSync(portFile, 'utf8').trim().length > 0, 20_000), `the app did not listen: ${stderr}`);
   return { dir, portFile, child, stderr: () => stderr };
@@ -170,8 +174,34 @@ test('an app that ends with process.exit() after a block: nothing of the agent\'
   }
   assert.ok(linesOf(log, 'block').length > 0, `a block was logged: ${app.stderr()}`);
   await get(port, '/exit').catch(() => 'no answer: the process ended');
-  assert.equal(await code, 0);
+  const late = new Promise((resolve) => setTimeout(() => resolve('still running 20 s after process.exit()'), 20_000).unref());
+  assert.equal(await Promise.race([code, late]), 0, app.stderr());
   assert.equal(app.stderr(), '', 'nothing on the app\'s stderr (a connected inspector session makes Node print "Waiting for the debugger to disconnect...")');
+});
+
+test('import { monitor } from the package: an event per block with its culprit; after stop() the app ends by itself', async (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  const app = fixture('prod-monitor.mjs', dir);
+  const log = path.join(dir, 'blocks.log');
+  const child = spawn(process.execPath, [app], { cwd: dir, env: { ...process.env, EVENTLOOP_PROBE_LOG: log }, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => child.kill('SIGKILL'));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const late = new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000).unref());
+  const code = await Promise.race([new Promise((resolve) => child.once('exit', resolve)), late]);
+  assert.equal(code, 0, `${stderr}${stdout}`);
+  assert.equal(stderr, '', 'nothing on the app\'s stderr');
+  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines.length, 1, stdout);
+  assert.equal(lines[0].event, 'block', stdout);
+  assert.ok(lines[0].durationMs >= 200, stdout);
+  assertBlockOfFixture(lines[0], 'prod-monitor.mjs', blockLines('prod-monitor.mjs'));
+  // the same line in the log
+  assert.deepEqual(linesOf(log, 'block'), lines);
 });
 
 test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
