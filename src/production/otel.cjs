@@ -21,6 +21,44 @@ function appRequire(name) {
 }
 
 /**
+ * The loop's instruments on one meter: its gauges observed from the last stats summary.
+ * @param {any} meter @param {Record<string, string>} attrs @param {() => any} last the last summary
+ */
+function instruments(meter, attrs, last) {
+  const delay = /** @type {Record<string, any>} */ ({});
+  for (const p of ['min', 'max', 'mean', 'p50', 'p90', 'p99']) {
+    delay[p] = meter.createObservableGauge(`nodejs.eventloop.delay.${p}`, { unit: 's', description: `Event loop ${p} delay.` });
+  }
+  const utilization = meter.createObservableGauge('nodejs.eventloop.utilization', { unit: '1', description: 'Event loop utilization.' });
+  const observed = [...Object.values(delay), utilization];
+  const observe = (/** @type {any} */ result) => {
+    const summary = last();
+    if (!summary) return;
+    const { Histogram } = require('../agent/histogram.cjs');
+    const h = Histogram.fromJSON(summary.lag);
+    const values = { min: h.count ? h.min : 0, max: h.max, mean: h.mean(), p50: h.percentile(50), p90: h.percentile(90), p99: h.percentile(99) };
+    for (const [p, g] of Object.entries(delay)) result.observe(g, values[/** @type {keyof typeof values} */ (p)] / 1000, attrs);
+    result.observe(utilization, summary.elu?.utilization ?? 0, attrs);
+  };
+  meter.addBatchObservableCallback(observe, observed);
+  return {
+    blocks: meter.createCounter('eventloop_probe.blocks', { unit: '{block}', description: 'Blocks of the event loop at least the threshold long.' }),
+    blockTime: meter.createHistogram('eventloop_probe.block.duration', { unit: 's', description: 'How long each block held the event loop.' }),
+    remove() {
+      try {
+        meter.removeBatchObservableCallback(observe, observed);
+      } catch {
+        // an older API: its callbacks go with the meter
+      }
+    },
+  };
+}
+
+/**
+ * The agent starts before the app's own code (`--require`), so before the app registers its meter
+ * provider, and the API hands out no-op meters until then: the instruments are made again on the
+ * provider registered now whenever it changed (at start, once the app's first turn has run, at
+ * each stats line and each block).
  * @param {string} loop "main" or "thread:<id>"
  * @returns {{stats: (summary: any) => void, block: (line: any) => void, stop: () => void} | null}
  */
@@ -28,30 +66,34 @@ function startOtel(loop) {
   const api = appRequire('@opentelemetry/api');
   if (!api?.metrics) return null;
   const logsApi = appRequire('@opentelemetry/api-logs');
-  const meter = api.metrics.getMeter('eventloop-probe', require(path.join(__dirname, '..', '..', 'package.json')).version);
+  const version = require(path.join(__dirname, '..', '..', 'package.json')).version;
   const attrs = { 'nodejs.eventloop': loop };
   /** @type {any} */
   let last = null;
-  const delay = /** @type {Record<string, any>} */ ({});
-  for (const p of ['min', 'max', 'mean', 'p50', 'p90', 'p99']) {
-    delay[p] = meter.createObservableGauge(`nodejs.eventloop.delay.${p}`, { unit: 's', description: `Event loop ${p} delay.` });
-  }
-  const utilization = meter.createObservableGauge('nodejs.eventloop.utilization', { unit: '1', description: 'Event loop utilization.' });
-  const blocks = meter.createCounter('eventloop_probe.blocks', { unit: '{block}', description: 'Blocks of the event loop at least the threshold long.' });
-  const blockTime = meter.createHistogram('eventloop_probe.block.duration', { unit: 's', description: 'How long each block held the event loop.' });
-  const observe = (/** @type {any} */ result) => {
-    if (!last) return;
-    const { Histogram } = require('../agent/histogram.cjs');
-    const h = Histogram.fromJSON(last.lag);
-    const values = { min: h.count ? h.min : 0, max: h.max, mean: h.mean(), p50: h.percentile(50), p90: h.percentile(90), p99: h.percentile(99) };
-    for (const [p, g] of Object.entries(delay)) result.observe(g, values[/** @type {keyof typeof values} */ (p)] / 1000, attrs);
-    result.observe(utilization, last.elu?.utilization ?? 0, attrs);
+  /** @type {any} */
+  let provider = null;
+  /** @type {ReturnType<typeof instruments> | null} */
+  let current = null;
+  const onProvider = () => {
+    const now = api.metrics.getMeterProvider();
+    if (now === provider && current) return current;
+    current?.remove();
+    provider = now;
+    current = instruments(now.getMeter('eventloop-probe', version), attrs, () => last);
+    return current;
   };
-  meter.addBatchObservableCallback(observe, [...Object.values(delay), utilization]);
+  onProvider();
+  const afterStart = setTimeout(onProvider, 0);
+  afterStart.unref();
+  // the logs API hands out a proxy that follows the provider the app registers later
   const logger = logsApi?.logs?.getLogger('eventloop-probe') ?? null;
   return {
-    stats(summary) { last = summary; },
+    stats(summary) {
+      last = summary;
+      onProvider();
+    },
     block(line) {
+      const { blocks, blockTime } = onProvider();
       blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
       blockTime.record(line.durationMs / 1000, attrs);
       logger?.emit({
@@ -64,11 +106,9 @@ function startOtel(loop) {
       });
     },
     stop() {
-      try {
-        meter.removeBatchObservableCallback(observe, [...Object.values(delay), utilization]);
-      } catch {
-        // an older API: its callbacks go with the meter
-      }
+      clearTimeout(afterStart);
+      current?.remove();
+      current = null;
     },
   };
 }

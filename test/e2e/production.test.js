@@ -204,6 +204,51 @@ test('import { monitor } from the package: an event per block with its culprit; 
   assert.deepEqual(linesOf(log, 'block'), lines);
 });
 
+test('OpenTelemetry registered by the app after the agent started: the loop gauges, the block counted and timed, a log record naming the culprit', async (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  // the app's own OpenTelemetry packages (this checkout's devDependencies)
+  fs.symlinkSync(path.join(ROOT, 'node_modules', '@opentelemetry'), path.join(dir, 'node_modules', '@opentelemetry'));
+  const app = fixture('prod-otel.js', dir);
+  const child = spawn(process.execPath, ['--require', 'eventloop-probe/register', app], {
+    cwd: dir, env: { ...process.env, EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log'), EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => child.kill('SIGKILL'));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const late = new Promise((resolve) => setTimeout(() => resolve('still running after 40 s'), 40_000).unref());
+  const code = await Promise.race([new Promise((resolve) => child.once('exit', resolve)), late]);
+  assert.equal(code, 0, `${stderr}${stdout}`);
+  assert.equal(stderr, '', 'nothing on the app\'s stderr');
+  const held = JSON.parse(stdout);
+  assert.deepEqual(held.scope, ['eventloop-probe'], stdout);
+  // the Node.js runtime semantic conventions' names, per loop
+  for (const name of ['min', 'max', 'mean', 'p50', 'p90', 'p99'].map((p) => `nodejs.eventloop.delay.${p}`).concat('nodejs.eventloop.utilization')) {
+    assert.equal(held.points[name]?.[0]?.attributes['nodejs.eventloop'], 'main', `${name}: ${stdout}`);
+    assert.ok(held.points[name][0].value >= 0, `${name}: ${stdout}`);
+  }
+  const [count] = held.points['eventloop_probe.blocks'];
+  assert.ok(count.value >= 1, stdout);
+  const [time] = held.points['eventloop_probe.block.duration'];
+  assert.ok(time.value.count >= 1 && time.value.sum >= 0.2, `the block took 250 ms of CPU time at least: ${stdout}`);
+  const lines = blockLines('prod-otel.js');
+  const record = held.records[0];
+  assert.equal(record.severityText, 'WARN', stdout);
+  assert.equal(record.attributes['nodejs.eventloop'], 'main', stdout);
+  assert.ok(record.attributes['eventloop_probe.duration_ms'] >= 200, stdout);
+  // named from its capture, or said to be captured too little to name (as the log line says it)
+  if (record.attributes['eventloop_probe.culprit']) {
+    assert.equal(record.attributes['code.filepath'], 'prod-otel.js', stdout);
+    assert.ok(lines.includes(record.attributes['code.lineno']), `called from one of lines ${lines}: ${stdout}`);
+    assert.equal(record.attributes['eventloop_probe.fix'], 'own-loop', stdout);
+    assert.equal(count.attributes['eventloop_probe.fix'], 'own-loop', stdout);
+    assert.match(record.body, /ran \d+ ms without yielding/, stdout);
+  } else assert.match(record.body, /capture|stack sample/, stdout);
+});
+
 test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: '/nonexistent-dir/blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));
