@@ -11,14 +11,42 @@ import { ROOT, FIXTURES, tempDir, until, runBin, readReport, fixture } from '../
 import { freePort } from '../../src/launch/free-port.js';
 
 /**
+ * A temp folder for an app: its node_modules holds this checkout as eventloop-probe (and, with
+ * `otel`, this checkout's OpenTelemetry packages as the app's own).
+ * @param {import('node:test').TestContext} t @param {{otel?: boolean}} [options]
+ */
+function appDir(t, options = {}) {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  if (options.otel) fs.symlinkSync(path.join(ROOT, 'node_modules', '@opentelemetry'), path.join(dir, 'node_modules', '@opentelemetry'));
+  return dir;
+}
+
+/**
+ * Runs an app that ends by itself: its exit code (or, when it still runs after `ms`, a sentence
+ * saying so: it is killed when the test ends), its stdout and stderr.
+ * @param {import('node:test').TestContext} t @param {string} dir @param {string[]} args @param {NodeJS.ProcessEnv} env @param {number} ms
+ */
+async function runApp(t, dir, args, env, ms) {
+  const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => child.kill('SIGKILL'));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const late = new Promise((resolve) => setTimeout(() => resolve(`still running after ${ms / 1000} s`), ms).unref());
+  const code = await Promise.race([new Promise((resolve) => child.once('close', resolve)), late]);
+  return { code, stdout, stderr };
+}
+
+/**
  * A fixture started the way a team leaves the agent on: the package resolved from the app's own
  * node_modules (a link to this checkout), its settings from the environment.
  * @param {import('node:test').TestContext} t @param {string} name @param {string[]} nodeArgs @param {NodeJS.ProcessEnv} env
  */
 async function startApp(t, name, nodeArgs, env) {
-  const dir = tempDir(t);
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  const dir = appDir(t);
   const app = fixture(name, dir);
   const portFile = path.join(dir, 'port');
   let stderr = '';
@@ -180,19 +208,9 @@ test('an app that ends with process.exit() after a block: nothing of the agent\'
 });
 
 test('import { monitor } from the package: an event per block with its culprit; after stop() the app ends by itself', async (t) => {
-  const dir = tempDir(t);
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
+  const dir = appDir(t);
   const app = fixture('prod-monitor.mjs', dir);
-  const log = path.join(dir, 'blocks.log');
-  const child = spawn(process.execPath, [app], { cwd: dir, env: { ...process.env, EVENTLOOP_PROBE_LOG: log }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => child.kill('SIGKILL'));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
-  const late = new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000).unref());
-  const code = await Promise.race([new Promise((resolve) => child.once('exit', resolve)), late]);
+  const { code, stdout, stderr } = await runApp(t, dir, [app], { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') }, 30_000);
   assert.equal(code, 0, `${stderr}${stdout}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
   const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -201,26 +219,14 @@ test('import { monitor } from the package: an event per block with its culprit; 
   assert.ok(lines[0].durationMs >= 200, stdout);
   assertBlockOfFixture(lines[0], 'prod-monitor.mjs', blockLines('prod-monitor.mjs'));
   // the same line in the log
-  assert.deepEqual(linesOf(log, 'block'), lines);
+  assert.deepEqual(linesOf(path.join(dir, 'blocks.log'), 'block'), lines);
 });
 
 test('OpenTelemetry registered by the app after the agent started: the loop gauges, the block counted and timed, a log record naming the culprit', async (t) => {
-  const dir = tempDir(t);
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
-  // the app's own OpenTelemetry packages (this checkout's devDependencies)
-  fs.symlinkSync(path.join(ROOT, 'node_modules', '@opentelemetry'), path.join(dir, 'node_modules', '@opentelemetry'));
+  const dir = appDir(t, { otel: true });
   const app = fixture('prod-otel.js', dir);
-  const child = spawn(process.execPath, ['--require', 'eventloop-probe/register', app], {
-    cwd: dir, env: { ...process.env, EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log'), EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.after(() => child.kill('SIGKILL'));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
-  const late = new Promise((resolve) => setTimeout(() => resolve('still running after 40 s'), 40_000).unref());
-  const code = await Promise.race([new Promise((resolve) => child.once('exit', resolve)), late]);
+  const env = { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log'), EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' };
+  const { code, stdout, stderr } = await runApp(t, dir, ['--require', 'eventloop-probe/register', app], env, 40_000);
   assert.equal(code, 0, `${stderr}${stdout}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
   const held = JSON.parse(stdout);
