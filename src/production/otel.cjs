@@ -96,12 +96,17 @@ function startOtel(loop) {
       const { blocks, blockTime } = onProvider();
       blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
       blockTime.record(line.durationMs / 1000, attrs);
+      const file = line.culprit?.calledFrom?.file ?? '';
+      const lineno = line.culprit?.calledFrom?.line ?? 0;
       logger?.emit({
         severityText: 'WARN', body: line.advice ?? line.note ?? `event loop blocked ${line.durationMs} ms`,
         attributes: {
           ...attrs, 'eventloop_probe.duration_ms': line.durationMs, 'eventloop_probe.culprit': line.culprit?.label ?? '',
-          'eventloop_probe.fix': line.fix ?? '', 'eventloop_probe.request': line.request ?? '', 'code.filepath': line.culprit?.calledFrom?.file ?? '',
-          'code.lineno': line.culprit?.calledFrom?.line ?? 0, 'eventloop_probe.held_by': line.heldBy ?? 'app',
+          'eventloop_probe.fix': line.fix ?? '', 'eventloop_probe.request': line.request ?? '', 'eventloop_probe.held_by': line.heldBy ?? 'app',
+          // the app's line that ran it, by the stable code attributes (semantic conventions 1.33)
+          // and by their older names, which collectors set up before then still read
+          'code.function.name': line.culprit?.function ?? '', 'code.file.path': file, 'code.line.number': lineno,
+          'code.filepath': file, 'code.lineno': lineno,
         },
       });
     },

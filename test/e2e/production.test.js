@@ -247,8 +247,9 @@ test('OpenTelemetry registered by the app after the agent started: the loop gaug
   assert.ok(record.attributes['eventloop_probe.duration_ms'] >= 200, stdout);
   // named from its capture, or said to be captured too little to name (as the log line says it)
   if (record.attributes['eventloop_probe.culprit']) {
-    assert.equal(record.attributes['code.filepath'], 'prod-otel.js', stdout);
-    assert.ok(lines.includes(record.attributes['code.lineno']), `called from one of lines ${lines}: ${stdout}`);
+    assert.equal(record.attributes['code.file.path'], 'prod-otel.js', stdout);
+    assert.ok(lines.includes(record.attributes['code.line.number']), `called from one of lines ${lines}: ${stdout}`);
+    assert.equal(record.attributes['code.lineno'], record.attributes['code.line.number'], 'the older name too');
     assert.equal(record.attributes['eventloop_probe.fix'], 'own-loop', stdout);
     assert.equal(count.attributes['eventloop_probe.fix'], 'own-loop', stdout);
     assert.match(record.body, /ran \d+ ms without yielding/, stdout);
