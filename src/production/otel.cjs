@@ -55,10 +55,31 @@ function instruments(meter, attrs, last) {
 }
 
 /**
- * The agent starts before the app's own code (`--require`), so before the app registers its meter
- * provider, and the API hands out no-op meters until then: the instruments are made again on the
- * provider registered now whenever it changed (at start, once the app's first turn has run, at
- * each stats line and each block).
+ * What is made from the provider registered now, made again when another is registered.
+ * @template T @param {() => any} registered @param {(provider: any, before: T | null) => T} make
+ * @returns {() => T}
+ */
+function following(registered, make) {
+  /** @type {any} */
+  let provider = null;
+  /** @type {T | null} */
+  let made = null;
+  return () => {
+    const now = registered();
+    if (now !== provider || made === null) {
+      made = make(now, made);
+      provider = now;
+    }
+    return made;
+  };
+}
+
+/**
+ * The agent starts before the app's own code (`--require`), so before the app registers its
+ * providers, and the API hands out no-op meters and loggers until then (a logger proxy of our copy
+ * of the API does not follow a provider registered through the app's SDK's own copy): what is
+ * made from them is made again on the providers registered now whenever they changed (at start,
+ * once the app's first turn has run, at each stats line and each block).
  * @param {string} loop "main" or "thread:<id>"
  * @returns {{stats: (summary: any) => void, block: (line: any) => void, stop: () => void} | null}
  */
@@ -70,35 +91,32 @@ function startOtel(loop) {
   const attrs = { 'nodejs.eventloop': loop };
   /** @type {any} */
   let last = null;
-  /** @type {any} */
-  let provider = null;
   /** @type {ReturnType<typeof instruments> | null} */
   let current = null;
-  const onProvider = () => {
-    const now = api.metrics.getMeterProvider();
-    if (now === provider && current) return current;
-    current?.remove();
-    provider = now;
-    current = instruments(now.getMeter('eventloop-probe', version), attrs, () => last);
+  const meter = following(() => api.metrics.getMeterProvider(), (provider, before) => {
+    before?.remove();
+    current = instruments(provider.getMeter('eventloop-probe', version), attrs, () => last);
     return current;
-  };
-  onProvider();
-  const afterStart = setTimeout(onProvider, 0);
+  });
+  const logs = logsApi?.logs;
+  const logger = typeof logs?.getLoggerProvider === 'function'
+    ? following(() => logs.getLoggerProvider(), (provider) => provider.getLogger('eventloop-probe', version))
+    : () => logs?.getLogger('eventloop-probe', version) ?? null;
+  meter();
+  const afterStart = setTimeout(meter, 0);
   afterStart.unref();
-  // the logs API hands out a proxy that follows the provider the app registers later
-  const logger = logsApi?.logs?.getLogger('eventloop-probe') ?? null;
   return {
     stats(summary) {
       last = summary;
-      onProvider();
+      meter();
     },
     block(line) {
-      const { blocks, blockTime } = onProvider();
+      const { blocks, blockTime } = meter();
       blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
       blockTime.record(line.durationMs / 1000, attrs);
       const file = line.culprit?.calledFrom?.file ?? '';
       const lineno = line.culprit?.calledFrom?.line ?? 0;
-      logger?.emit({
+      logger()?.emit({
         severityText: 'WARN', body: line.advice ?? line.note ?? `event loop blocked ${line.durationMs} ms`,
         attributes: {
           ...attrs, 'eventloop_probe.duration_ms': line.durationMs, 'eventloop_probe.culprit': line.culprit?.label ?? '',
