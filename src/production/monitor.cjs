@@ -168,7 +168,15 @@ function startMonitor(settings) {
 
   try {
     if (settings.otel) otel = startOtel(loop);
-    if (!off.includes('beat')) monitor.start();
+    if (!off.includes('beat')) {
+      monitor.start();
+      // The worker captures only once the loop has beaten (the main module's synchronous load is
+      // start-up, not a block). The loop's first turn stands for a beat, whose next one is due
+      // when the heartbeat's first is (or at once, after a long start-up): a block before the
+      // first beat (the app's first request, within a resolution of its start) is captured too.
+      const startedAt = epochNow();
+      setImmediate(() => { if (!beat[0]) beat[0] = Math.max(startedAt, epochNow() - settings.resolutionMs); }).unref();
+    }
     if (settings.statsS > 0) nextStats = epochNow() + settings.statsS * 1000;
     if (gcMode === 'all') startGc(epochNow());
     post({ type: 'start', t: epochNow() });
