@@ -102,31 +102,16 @@ function startOtel(loop) {
   const logger = typeof logs?.getLoggerProvider === 'function'
     ? following(() => logs.getLoggerProvider(), (provider) => provider.getLogger('eventloop-probe', version))
     : () => logs?.getLogger('eventloop-probe', version) ?? null;
-  meter();
-  const afterStart = setTimeout(meter, 0);
+  quietly(meter);
+  const afterStart = setTimeout(() => quietly(meter), 0);
   afterStart.unref();
   return {
     stats(summary) {
       last = summary;
-      meter();
+      quietly(meter);
     },
     block(line) {
-      const { blocks, blockTime } = meter();
-      blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
-      blockTime.record(line.durationMs / 1000, attrs);
-      const file = line.culprit?.calledFrom?.file ?? '';
-      const lineno = line.culprit?.calledFrom?.line ?? 0;
-      logger()?.emit({
-        severityText: 'WARN', body: line.advice ?? line.note ?? `event loop blocked ${line.durationMs} ms`,
-        attributes: {
-          ...attrs, 'eventloop_probe.duration_ms': line.durationMs, 'eventloop_probe.culprit': line.culprit?.label ?? '',
-          'eventloop_probe.fix': line.fix ?? '', 'eventloop_probe.request': line.request ?? '', 'eventloop_probe.held_by': line.heldBy ?? 'app',
-          // the app's line that ran it, by the stable code attributes (semantic conventions 1.33)
-          // and by their older names, which collectors set up before then still read
-          'code.function.name': line.culprit?.function ?? '', 'code.file.path': file, 'code.line.number': lineno,
-          'code.filepath': file, 'code.lineno': lineno,
-        },
-      });
+      quietly(() => publish(line));
     },
     stop() {
       clearTimeout(afterStart);
@@ -134,6 +119,35 @@ function startOtel(loop) {
       current = null;
     },
   };
+
+  /** @param {any} line a block line */
+  function publish(line) {
+    const { blocks, blockTime } = meter();
+    blocks.add(1, { ...attrs, 'eventloop_probe.fix': line.fix ?? 'none' });
+    blockTime.record(line.durationMs / 1000, attrs);
+    const file = line.culprit?.calledFrom?.file ?? '';
+    const lineno = line.culprit?.calledFrom?.line ?? 0;
+    logger()?.emit({
+      severityText: 'WARN', body: line.advice ?? line.note ?? `event loop blocked ${line.durationMs} ms`,
+      attributes: {
+        ...attrs, 'eventloop_probe.duration_ms': line.durationMs, 'eventloop_probe.culprit': line.culprit?.label ?? '',
+        'eventloop_probe.fix': line.fix ?? '', 'eventloop_probe.request': line.request ?? '', 'eventloop_probe.held_by': line.heldBy ?? 'app',
+        // the app's line that ran it, by the stable code attributes (semantic conventions 1.33)
+        // and by their older names, which collectors set up before then still read
+        'code.function.name': line.culprit?.function ?? '', 'code.file.path': file, 'code.line.number': lineno,
+        'code.filepath': file, 'code.lineno': lineno,
+      },
+    });
+  }
+}
+
+/** Runs `fn`; what the app's telemetry throws never reaches the app. @param {() => unknown} fn */
+function quietly(fn) {
+  try {
+    fn();
+  } catch {
+    // the app's providers refused: its telemetry goes without this
+  }
 }
 
 module.exports = { startOtel };
