@@ -11,10 +11,15 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = path.join(ROOT, 'bin', 'eventloop-probe.js');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 
-/** A temp folder removed when the test ends. @param {import('node:test').TestContext} t */
+/**
+ * A temp folder removed when the test ends. A process still writing in it can make one removal
+ * fail (a file it creates again after it was deleted: ENOTEMPTY): it is tried again, since a hook
+ * that throws skips the test's hooks after it.
+ * @param {import('node:test').TestContext} t
+ */
 export function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-test-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return dir;
 }
 
