@@ -10,13 +10,23 @@ import path from 'node:path';
 import { ROOT, FIXTURES, tempDir, until, runBin, readReport, fixture } from '../helpers.js';
 import { freePort } from '../../src/launch/free-port.js';
 
+/** @type {Map<string, import('node:child_process').ChildProcess[]>} the apps started in each app folder */
+const appsIn = new Map();
+
 /**
  * A temp folder for an app: its node_modules holds this checkout as eventloop-probe (and, with
- * `otel`, this checkout's OpenTelemetry packages as the app's own).
+ * `otel`, this checkout's OpenTelemetry packages as the app's own). The apps started in it end
+ * before it is removed (hooks run in the order they were registered, and one that throws skips
+ * the rest: a live app appending its log as the folder goes made the removal fail, its own end was
+ * skipped, and the suite waited on it until CI's time ran out).
  * @param {import('node:test').TestContext} t @param {{otel?: boolean}} [options]
  */
 function appDir(t, options = {}) {
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const apps = [];
+  t.after(() => endApps(apps));
   const dir = tempDir(t);
+  appsIn.set(dir, apps);
   fs.mkdirSync(path.join(dir, 'node_modules'));
   fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'eventloop-probe'));
   if (options.otel) fs.symlinkSync(path.join(ROOT, 'node_modules', '@opentelemetry'), path.join(dir, 'node_modules', '@opentelemetry'));
@@ -24,17 +34,44 @@ function appDir(t, options = {}) {
 }
 
 /**
- * Runs an app that ends by itself: its exit code (or, when it still runs after `ms`, a sentence
- * saying so: it is killed when the test ends), its stdout and stderr.
- * @param {import('node:test').TestContext} t @param {string} dir @param {string[]} args @param {NodeJS.ProcessEnv} env @param {number} ms
+ * Ends the apps still running: SIGTERM, then SIGKILL after 10 s (an app that outlived SIGTERM fails its test).
+ * @param {import('node:child_process').ChildProcess[]} apps
  */
-async function runApp(t, dir, args, env, ms) {
-  const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => child.kill('SIGKILL'));
+async function endApps(apps) {
+  const outlived = [];
+  for (const child of apps) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    if (child.signalCode === 'SIGKILL') outlived.push(child.pid);
+  }
+  assert.deepEqual(outlived, [], 'apps that did not end on SIGTERM');
+}
+
+/**
+ * Starts an app in its folder (from appDir), ended when the test ends.
+ * @param {string} dir @param {string[]} args @param {NodeJS.ProcessEnv} env @param {'pipe' | 'ignore'} stdout
+ */
+function spawnApp(dir, args, env, stdout) {
+  const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
+  appsIn.get(dir)?.push(child);
+  return child;
+}
+
+/**
+ * Runs an app that ends by itself: its exit code (or, when it still runs after `ms`, a sentence
+ * saying so: it is ended with the test), its stdout and stderr.
+ * @param {string} dir @param {string[]} args @param {NodeJS.ProcessEnv} env @param {number} ms
+ */
+async function runApp(dir, args, env, ms) {
+  const child = spawnApp(dir, args, env, 'pipe');
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout?.on('data', (d) => { stdout += d; });
+  child.stderr?.on('data', (d) => { stderr += d; });
   const late = new Promise((resolve) => setTimeout(() => resolve(`still running after ${ms / 1000} s`), ms).unref());
   const code = await Promise.race([new Promise((resolve) => child.once('close', resolve)), late]);
   return { code, stdout, stderr };
@@ -42,7 +79,8 @@ async function runApp(t, dir, args, env, ms) {
 
 /**
  * A fixture started the way a team leaves the agent on: the package resolved from the app's own
- * node_modules (a link to this checkout), its settings from the environment.
+ * node_modules (a link to this checkout), its settings from the environment. A relative
+ * EVENTLOOP_PROBE_LOG is the agent's to resolve from the app's folder, where the test reads it.
  * @param {import('node:test').TestContext} t @param {string} name @param {string[]} nodeArgs @param {NodeJS.ProcessEnv} env
  */
 async function startApp(t, name, nodeArgs, env) {
@@ -50,19 +88,10 @@ async function startApp(t, name, nodeArgs, env) {
   const app = fixture(name, dir);
   const portFile = path.join(dir, 'port');
   let stderr = '';
-  const child = spawn(process.execPath, [...nodeArgs, app], { cwd: dir, env: { ...process.env, PORT_FILE: portFile, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (d) => { stderr += d; });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  t.after(async () => {
-    child.kill('SIGTERM');
-    // an app that outlives SIGTERM fails the test instead of holding the suite
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-    assert.notEqual(child.signalCode, 'SIGKILL', `the app did not end on SIGTERM: ${stderr}`);
-  });
+  const child = spawnApp(dir, [...nodeArgs, app], { PORT_FILE: portFile, ...env }, 'ignore');
+  child.stderr?.on('data', (d) => { stderr += d; });
   assert.ok(await until(() => fs.existsSync(portFile) && fs.readFileSync(portFile, 'utf8').trim().length > 0, 20_000), `the app did not listen: ${stderr}`);
-  return { dir, portFile, child, stderr: () => stderr };
+  return { dir, portFile, child, stderr: () => stderr, log: path.resolve(dir, env.EVENTLOOP_PROBE_LOG ?? '') };
 }
 
 /** @param {number} port @param {string} route */
@@ -108,8 +137,8 @@ function blockLines(file) {
 
 for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require', ['--require', 'eventloop-probe/register']], ['--import', ['--import', 'eventloop-probe/register']]])) {
   test(`node ${how} eventloop-probe/register: each block a JSON line naming the blocking code and its line; report <log> renders it`, async (t) => {
-    const log = path.join(tempDir(t), 'blocks.log');
-    const app = await startApp(t, 'prod-server.js', nodeArgs, { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' });
+    const app = await startApp(t, 'prod-server.js', nodeArgs, { EVENTLOOP_PROBE_LOG: 'blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' });
+    const { log } = app;
     const port = Number(fs.readFileSync(app.portFile, 'utf8'));
     assert.equal(await get(port, '/'), 'ok');
     // three slow requests, then more (one at a time) until a block's capture saw enough to name it
@@ -150,8 +179,8 @@ for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require'
 }
 
 test('slow requests back to back (two clients): the blocks after the first are named from their own capture', async (t) => {
-  const log = path.join(tempDir(t), 'queue.log');
-  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'queue.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const { log } = app;
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));
   assert.equal(await get(port, '/'), 'ok');
   // each client sends its next request as soon as the last is answered: the loop runs one block
@@ -172,9 +201,9 @@ test('slow requests back to back (two clients): the blocks after the first are n
 });
 
 test('a cluster: each worker logs its own blocks', async (t) => {
-  const log = path.join(tempDir(t), 'cluster.log');
   const port = await freePort();
-  const app = await startApp(t, 'prod-cluster.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100', PORT: String(port) });
+  const app = await startApp(t, 'prod-cluster.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'cluster.log', EVENTLOOP_PROBE_THRESHOLD: '100', PORT: String(port) });
+  const { log } = app;
   assert.ok(await until(() => fs.readFileSync(app.portFile, 'utf8').trim().split('\n').length === 2, 20_000));
   const workers = fs.readFileSync(app.portFile, 'utf8').trim().split('\n').map(Number);
   assert.equal(await get(port, '/'), 'ok', app.stderr());
@@ -191,8 +220,8 @@ test('a cluster: each worker logs its own blocks', async (t) => {
 });
 
 test('an app that ends with process.exit() after a block: nothing of the agent\'s on its stderr, its exit code kept', async (t) => {
-  const log = path.join(tempDir(t), 'exit.log');
-  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'exit.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const { log } = app;
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));
   const code = new Promise((resolve) => app.child.once('exit', (c) => resolve(c)));
   // a block the agent captured (its inspector session to the app's thread was open then)
@@ -210,7 +239,7 @@ test('an app that ends with process.exit() after a block: nothing of the agent\'
 test('import { monitor } from the package: an event per block with its culprit; after stop() the app ends by itself', async (t) => {
   const dir = appDir(t);
   const app = fixture('prod-monitor.mjs', dir);
-  const { code, stdout, stderr } = await runApp(t, dir, [app], { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') }, 30_000);
+  const { code, stdout, stderr } = await runApp(dir, [app], { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') }, 30_000);
   assert.equal(code, 0, `${stderr}${stdout}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
   const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -226,7 +255,7 @@ test('a block at the loop\'s first turn, before the heartbeat beat once: its cap
   const dir = appDir(t);
   const app = fixture('prod-first-turn.js', dir);
   const log = path.join(dir, 'blocks.log');
-  const { code, stderr } = await runApp(t, dir, ['--require', 'eventloop-probe/register', app], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' }, 30_000);
+  const { code, stderr } = await runApp(dir, ['--require', 'eventloop-probe/register', app], { EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: '100' }, 30_000);
   assert.equal(code, 0, stderr);
   const blocks = linesOf(log, 'block');
   assert.equal(blocks.length, 1, JSON.stringify(blocks));
@@ -239,7 +268,7 @@ test('OpenTelemetry registered by the app after the agent started: the loop gaug
   const dir = appDir(t, { otel: true });
   const app = fixture('prod-otel.js', dir);
   const env = { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log'), EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' };
-  const { code, stdout, stderr } = await runApp(t, dir, ['--require', 'eventloop-probe/register', app], env, 40_000);
+  const { code, stdout, stderr } = await runApp(dir, ['--require', 'eventloop-probe/register', app], env, 40_000);
   assert.equal(code, 0, `${stderr}${stdout}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
   const held = JSON.parse(stdout);
