@@ -16,6 +16,7 @@ const { hubName } = require('./thread-hub.cjs');
 const { readSchedstatOnce } = require('./run-wait.cjs');
 const { ENV_NAME } = require('./wire.cjs');
 const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
+const { answer } = require('./hang-up.cjs');
 
 const CHUNK_MS = 1000;
 const EXIT_WAIT_MS = 200;
@@ -88,7 +89,7 @@ function startStacks(config, push, loop) {
     worker.on('message', (message) => {
       if (message === 'done') {
         watchdogDone();
-        worker?.postMessage('bye'); // it may end now (watchdog-worker.cjs)
+        answer(worker); // it may end now (hang-up.cjs)
       }
       else if (message && (message.type === 'tool' || message.type === 'note')) push(message);
     });

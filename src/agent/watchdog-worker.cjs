@@ -18,6 +18,7 @@ const { writeProfile } = require('./profile-file.cjs');
 const { WorkerSessions } = require('./worker-sessions.cjs');
 const { files } = require('./wire.cjs');
 const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
+const { mainAnswered } = require('./hang-up.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -82,12 +83,7 @@ function onThread(m) {
   if (data.threadProfileUs) startProfile(w).catch((error) => lost(w, 'its CPU profile did not start', error, 'only the watchdog\'s captures of its blocks have stacks'));
 }
 
-/** @type {() => void} the main thread answered our 'done' */
-let answered = () => {};
-parentPort?.on('message', (/** @type {any} */ m) => {
-  if (m === 'bye') answered();
-  else if (m && m.type === 'thread-hello') onThread(m);
-});
+parentPort?.on('message', (/** @type {any} */ m) => { if (m && m.type === 'thread-hello') onThread(m); });
 parentPort?.unref(); // the listener above must not keep this worker alive (the watch loop does)
 const hub = data.hub ? new BroadcastChannel(data.hub) : null;
 if (data.threadProfileUs) workers.enable().catch((error) => note(`the worker threads' CPU profiles are off: the inspector refused to reach them (${messageOf(error)})`));
@@ -290,11 +286,6 @@ watch()
     hub?.close();
     await workers.close().catch(() => {});
     try { session.disconnect(); } catch { /* already gone */ }
-    // This thread ends once the main thread answers. The main thread removes the session we hung
-    // up when its inspector handles the hang-up, and then tells this thread's side: a thread gone
-    // by then aborts the app (SIGABRT in MainThreadInterface::Post). Its answer comes after that:
-    // its JS runs only once the inspector's pending work is done. A main thread that never answers
-    // (it exits) takes this unref'ed thread with it.
-    if (parentPort) await new Promise((resolve) => { answered = () => resolve(undefined); parentPort?.postMessage('done'); });
+    if (parentPort) await mainAnswered(parentPort, 'done'); // this thread ends after that (hang-up.cjs)
     clearInterval(keepAlive);
   });

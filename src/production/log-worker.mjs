@@ -23,6 +23,7 @@ import { captureOf } from './capture-of.js';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
+const { mainAnswered } = require('../agent/hang-up.cjs');
 
 /** @type {{heartbeat: SharedArrayBuffer, settings: import('./settings.cjs').ProductionSettings, pid: number, loop: string, cwd: string, argv: string[], nodeVersion: string}} */
 const data = /** @type {any} */ (workerData);
@@ -100,8 +101,6 @@ let failures = 0;
 let dropped = 0;
 let minute = { start: 0, written: 0 };
 let sink = makeSink();
-/** @type {() => void} the main thread answered (see mainAnswer) */
-let answered = () => {};
 
 parentPort?.on('message', receive);
 
@@ -119,20 +118,6 @@ function receive(m) {
     sink.write(statsLine(m, data.pid, dropped));
     dropped = 0;
   }
-  else if (m.type === 'bye') answered();
-}
-
-/**
- * The main thread's answer to our last message. It removes a session we hung up only when its
- * inspector handles the hang-up, and then tells this thread's side: a thread already gone by then
- * aborts the app (SIGABRT in MainThreadInterface::Post). Its answer comes after that: its JS runs
- * only once the inspector's pending work is done.
- */
-function mainAnswer() {
-  return new Promise((resolve) => {
-    answered = () => resolve(undefined);
-    parentPort?.postMessage({ type: 'hung-up' });
-  });
 }
 
 /** The messages the main thread posted, read without a turn of this thread's loop. */
@@ -352,7 +337,6 @@ function makeSink() {
 
 watch().catch(() => {}).finally(async () => {
   closeSession();
-  // an app that never answers (it exits, or stays blocked) takes this thread with it
-  if (parentPort) await mainAnswer();
+  if (parentPort) await mainAnswered(parentPort, { type: 'hung-up' }); // this thread ends after that (hang-up.cjs)
   parentPort?.close();
 });

@@ -15,6 +15,7 @@ const { GcObserver } = require('../agent/gc-observer.cjs');
 const { RequestMeter } = require('../agent/request-meter.cjs');
 const { epochNow } = require('../agent/clock.cjs');
 const { startOtel } = require('./otel.cjs');
+const { answer } = require('../agent/hang-up.cjs');
 
 const LONG_GC_MS = 10;
 // a block's garbage collection is sent once the collections around its end are in
@@ -75,6 +76,8 @@ function startMonitor(settings) {
   let nextStats = Infinity;
   let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
   let stopped = false;
+  /** @type {NodeJS.Immediate | undefined} */
+  let firstTurn;
   const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000, timeline: false }, (block) => {
     blocks++;
     requests?.block(block.t, block.durationMs);
@@ -141,8 +144,7 @@ function startMonitor(settings) {
         emitter.emit('block', m.line);
         otel?.block(m.line);
       }
-      // the worker hung up its session and ends once this thread has removed it (log-worker.mjs)
-      else if (m && m.type === 'hung-up') post({ type: 'bye' });
+      else if (m && m.type === 'hung-up') answer(worker); // it may end now (hang-up.cjs)
     });
     worker.on('error', (error) => writeOnce(`eventloop-probe: the production agent's worker stopped: ${error.message}`));
     worker.unref(); // after the listeners: adding one refs the worker again
@@ -175,7 +177,7 @@ function startMonitor(settings) {
       // when the heartbeat's first is (or at once, after a long start-up): a block before the
       // first beat (the app's first request, within a resolution of its start) is captured too.
       const startedAt = epochNow();
-      setImmediate(() => { if (!beat[0]) beat[0] = Math.max(startedAt, epochNow() - settings.resolutionMs); }).unref();
+      firstTurn = setImmediate(() => { if (!beat[0]) beat[0] = Math.max(startedAt, epochNow() - settings.resolutionMs); }).unref();
     }
     if (settings.statsS > 0) nextStats = epochNow() + settings.statsS * 1000;
     if (gcMode === 'all') startGc(epochNow());
@@ -189,6 +191,7 @@ function startMonitor(settings) {
     stopped = true;
     try {
       nextStats = Infinity;
+      clearImmediate(firstTurn);
       monitor.stop();
       settle(epochNow(), true);
       if (settings.statsS > 0) stats();

@@ -56,7 +56,7 @@ function instruments(meter, attrs, last) {
 
 /**
  * What is made from the provider registered now, made again when another is registered.
- * @template T @param {() => any} registered @param {(provider: any, before: T | null) => T} make
+ * @template T @param {() => any} registered @param {(provider: any) => T} make
  * @returns {() => T}
  */
 function following(registered, make) {
@@ -67,7 +67,7 @@ function following(registered, make) {
   return () => {
     const now = registered();
     if (now !== provider || made === null) {
-      made = make(now, made);
+      made = make(now);
       provider = now;
     }
     return made;
@@ -93,8 +93,9 @@ function startOtel(loop) {
   let last = null;
   /** @type {ReturnType<typeof instruments> | null} */
   let current = null;
-  const meter = following(() => api.metrics.getMeterProvider(), (provider, before) => {
-    before?.remove();
+  // the instruments in use (those of an earlier provider are removed)
+  const meter = following(() => api.metrics.getMeterProvider(), (provider) => {
+    current?.remove();
     current = instruments(provider.getMeter('eventloop-probe', version), attrs, () => last);
     return current;
   });
