@@ -1,20 +1,24 @@
-// What observing costs the app, measured with bare and the variant running at the same time: both
-// pinned to core 0, loaded at once from core 1, so whatever else the shared machine does in those
-// seconds (another tenant, a frequency change, the host's own work) falls on both alike and mostly
-// cancels in their ratio. bench/overhead.js measures one process after the other; its ratios spread
-// ±15% on this VM, wider than the few percent asked of an agent left on in production.
+// What observing costs the app, with bare and the variant running in the same seconds: both pinned
+// to core 0 and loaded from core 1, so whatever else the shared machine does meanwhile (another
+// tenant, a frequency change, the host's own work) falls on both alike and mostly cancels in their
+// ratio. bench/overhead.js measures one process after the other; its ratios spread ±15% on this VM,
+// wider than the few percent asked of an agent left on in production.
 //
-// Three figures per round, each the ratio bare/variant of the same seconds (1.000 costs nothing,
-// 0.950 costs 5%), then the median over rounds and its spread (p25..p75):
-//   CPU at <rate>   each app's CPU per request (all its threads, /proc/<pid>/task/*/schedstat) while
-//                   each gets --rate req/s (autocannon -R, -c 10)
-//   saturated       the same at saturation (autocannon -c 20 on each): the core is shared by the two,
-//                   and an app bound to one core serves 1 / (CPU per request): this is the
+// Figures per round, each the ratio bare/variant (1.000 costs nothing, 0.950 costs 5%), then the
+// median over rounds and its spread (p25..p75):
+//   saturated       each app's CPU per request (all its threads, /proc/<pid>/task/*/schedstat) while
+//                   both are loaded at once at saturation (autocannon -c 20 on each): they share the
+//                   core, and an app bound to a core serves 1 / (CPU per request), so this is the
 //                   throughput ratio, read from CPU rather than from requests counted in rounds apart
+//   CPU at <rate>   each app's CPU per request at --rate req/s (autocannon -R, -c 10), loaded in
+//                   turns, A B B A, --seconds each, the other idle meanwhile: a core that sleeps
+//                   between requests, where every wake-up costs (two apps loaded at once keep the
+//                   core awake and hide that cost), with the machine's drift cancelled by the order
 //   idle            with --idle <s>: each app's CPU while neither serves anything, in % of a core
 //
 //   node bench/side-by-side.js --variants register,default --rounds 10
 //   node bench/side-by-side.js --servers hello --variants register@22,register@24 --idle 10
+//   node bench/side-by-side.js --saturated-only --variants default~requests,default~pool
 //
 // Variants: bench/variants.js (`register@24` runs beside `bare@24`). The start order alternates
 // every round.
@@ -29,7 +33,7 @@ import { parseVariant, runnable, startVariant } from './variants.js';
 const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '10' }, seconds: { type: 'string', default: '4' }, rate: { type: 'string', default: '4000' },
   servers: { type: 'string', default: 'hello,awaits' }, variants: { type: 'string', default: 'register,default' },
-  idle: { type: 'string', default: '0' }, 'idle-after': { type: 'string', default: '5' }, saturated: { type: 'boolean', default: true },
+  idle: { type: 'string', default: '0' }, 'idle-after': { type: 'string', default: '5' }, 'saturated-only': { type: 'boolean', default: false },
 } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -43,11 +47,29 @@ const measured = variants.filter((name) => parseVariant(name).kind !== 'bare');
  * The two apps' CPU per request while both are loaded at once.
  * @param {{pid: number, port: number}[]} apps @param {{seconds: number, rate?: number, connections: number}} load
  */
-async function cpuPerRequest(apps, load) {
+async function together(apps, load) {
   await Promise.all(apps.map((a) => autocannonAsync(a.port, { seconds: 1, rate: load.rate, connections: load.connections })));
   const before = apps.map((a) => cpuMsOf(a.pid));
   const results = await Promise.all(apps.map((a) => autocannonAsync(a.port, load)));
   return apps.map((a, i) => ((cpuMsOf(a.pid) - before[i]) * 1000) / Math.max(1, results[i].requests.total));
+}
+
+/**
+ * The two apps' CPU per request, each loaded in its turn (A B B A) while the other idles.
+ * @param {{pid: number, port: number}[]} apps @param {{seconds: number, rate?: number, connections: number}} load
+ */
+async function inTurns(apps, load) {
+  const cpuUs = [0, 0];
+  const requests = [0, 0];
+  for (const i of [0, 1, 1, 0]) {
+    const a = apps[i];
+    await autocannonAsync(a.port, { seconds: 1, rate: load.rate, connections: load.connections });
+    const before = cpuMsOf(a.pid);
+    const result = await autocannonAsync(a.port, load);
+    cpuUs[i] += (cpuMsOf(a.pid) - before) * 1000;
+    requests[i] += result.requests.total;
+  }
+  return cpuUs.map((us, i) => us / Math.max(1, requests[i]));
 }
 
 /**
@@ -68,8 +90,8 @@ async function round(name, script, bareFirst) {
       await sleep(idleSeconds * 1000);
       idle = [bare, it].map((a, i) => ((cpuMsOf(a.pid) - at[i]) / (idleSeconds * 1000)) * 100);
     }
-    const fixed = await cpuPerRequest([bare, it], { seconds, rate, connections: 10 });
-    const saturated = values.saturated ? await cpuPerRequest([bare, it], { seconds, connections: 20 }) : [NaN, NaN];
+    const saturated = await together([bare, it], { seconds, connections: 20 });
+    const fixed = !values['saturated-only'] ? await inTurns([bare, it], { seconds, rate, connections: 10 }) : [NaN, NaN];
     return { fixed: fixed[0] / fixed[1], fixedUs: fixed, saturated: saturated[0] / saturated[1], saturatedUs: saturated, idle };
   } finally {
     for (const s of started.reverse()) await s.stop();
@@ -79,7 +101,7 @@ async function round(name, script, bareFirst) {
 /** @param {number[]} xs */
 const figure = (xs) => (xs.some(Number.isNaN) ? '-' : `${median(xs).toFixed(3)} (${percentile(xs, 25).toFixed(3)}..${percentile(xs, 75).toFixed(3)})`);
 
-console.log(`side by side, ${rounds} rounds: bare and the variant at once on core 0, each loaded from core 1; CPU at ${rate} req/s each (-c 10), then saturated (-c 20 each); ${seconds} s each`);
+console.log(`side by side, ${rounds} rounds: bare and the variant at once on core 0, loaded from core 1; saturated: both at once (-c 20 each); CPU at ${rate} req/s (-c 10): in turns A B B A; ${seconds} s each`);
 console.log(`${note}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (skipped.length) console.log(`skipped: ${skipped.join('; ')}`);
 for (const server of values.servers.split(',')) {
@@ -93,8 +115,8 @@ for (const server of values.servers.split(',')) {
     const us = (/** @type {number[]} */ xs) => median(xs).toFixed(1);
     console.log([
       `${server.padEnd(7)} ${name.padEnd(22)}`,
-      `CPU at ${rate}: ${figure(rows.map((x) => x.fixed))}, ${us(rows.map((x) => x.fixedUs[1]))} µs/req (bare ${us(rows.map((x) => x.fixedUs[0]))})`,
-      ...(values.saturated ? [`saturated: ${figure(rows.map((x) => x.saturated))}, ${us(rows.map((x) => x.saturatedUs[1]))} µs/req (bare ${us(rows.map((x) => x.saturatedUs[0]))})`] : []),
+      `saturated: ${figure(rows.map((x) => x.saturated))}, ${us(rows.map((x) => x.saturatedUs[1]))} µs/req (bare ${us(rows.map((x) => x.saturatedUs[0]))})`,
+      ...(!values['saturated-only'] ? [`CPU at ${rate}: ${figure(rows.map((x) => x.fixed))}, ${us(rows.map((x) => x.fixedUs[1]))} µs/req (bare ${us(rows.map((x) => x.fixedUs[0]))})`] : []),
       ...(idleSeconds > 0 ? [`idle % of a core: ${median(rows.map((x) => x.idle[1])).toFixed(2)} (bare ${median(rows.map((x) => x.idle[0])).toFixed(2)})`] : []),
     ].join('   '));
   }
