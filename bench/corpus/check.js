@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks each case without the tool, as curl would: starts the app, times /health and a few
 // sequential requests to the slow route, and prints the app line the expectation points at.
-//   node bench/corpus/check.js [--case <id>]... [--batch A|B|C]
+//   node bench/corpus/check.js [--case <id>]... [--batch A|B|C|D]
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -21,7 +21,7 @@ const NATIVE = ['better-sqlite3', 'bcrypt', 'sqlite3'];
  *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, batch?: string, dir: string, app: string }} Case
  */
 
-/** A case's batch: `B` or `C` for the held-out batches, `A` for the first 38 (no field). @param {{ batch?: string }} c */
+/** A case's batch: `B`, `C` or `D` for the held-out batches, `A` for the first 38 (no field). @param {{ batch?: string }} c */
 export const batchOf = (c) => c.batch ?? 'A';
 
 /** @param {string} [dir] @returns {Case[]} */

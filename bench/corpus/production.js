@@ -5,7 +5,7 @@
 // then its log turned into a report (`report <log>`'s own conversion) and graded by the same rules as
 // a run (score.js). Blocks here come back to back, one request after the other, as on a busy service.
 // Thread-pool cases are left out: the production agent watches the loop, not libuv's pool.
-//   node bench/corpus/production.js [--case <id>]... [--batch A|B|C] [--only-unseen] [--out <dir>]
+//   node bench/corpus/production.js [--case <id>]... [--batch A|B|C|D] [--only-unseen] [--out <dir>]
 //   [--threshold <ms>] (EVENTLOOP_PROBE_THRESHOLD, 50 as `run`'s default: the cases block 80-400 ms)
 
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the corpus through the real tool, one case at a time, and scores the diagnoses.
-//   node bench/corpus/run.js [--case <id>]... [--batch A|B|C] [--only-unseen] [--out <dir>]
+//   node bench/corpus/run.js [--case <id>]... [--batch A|B|C|D] [--only-unseen] [--out <dir>]
 // Each case's pinned packages are installed once into a cache folder keyed by the package list
 // (~/.cache/eventloop-probe/corpus/<hash>, or EVENTLOOP_PROBE_CORPUS_CACHE); the app runs from a temp
 // folder whose node_modules links there. Reports are kept as <out>/<id>/report.json (+ output.txt).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Scores the tool's diagnosis of each corpus case: right / generic / wrong.
-//   node bench/corpus/score.js <folder of saved reports: <id>/report.json> [--only-unseen] [--batch A|B|C]
+//   node bench/corpus/score.js <folder of saved reports: <id>/report.json> [--only-unseen] [--batch A|B|C|D]
 // Writes <folder>/score.json and prints a table.
 
 import fs from 'node:fs';
@@ -118,7 +118,7 @@ export function scoreFolder(folder, o = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const folder = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--batch');
   if (!folder) {
-    console.error('usage: node bench/corpus/score.js <folder of <id>/report.json> [--only-unseen] [--batch A|B|C]');
+    console.error('usage: node bench/corpus/score.js <folder of <id>/report.json> [--only-unseen] [--batch A|B|C|D]');
     process.exit(2);
   }
   const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];
