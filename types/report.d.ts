@@ -224,6 +224,8 @@ export interface PoolCaller {
   /** how long its requests held a thread, estimated */
   poolMs: number;
   share: number;
+  /** an addon's own async work (N-API's runs on the pool), made by `package`, not one of Node's APIs */
+  native?: true;
 }
 
 /** libuv's thread pool: how long jobs waited for it, who filled it, whether it was saturated. */

@@ -25,7 +25,9 @@ export function diagnosis(report) {
   if (pool?.saturated === true) {
     const caller = pool.callers?.[0];
     const api = typeof caller?.api === 'string' ? caller.api.replace(/^node:/, '') : null;
-    return { problem: 'thread-pool', owner: api ? `node:${api.split(/[.#]/)[0]}` : null, line: caller?.line ?? null, fix: pool.fix ?? 'thread-pool', status };
+    // an addon's own async work (report field `native`): the addon's package, as a native owner
+    const owner = caller?.native ? (caller.package ? `native:${caller.package}` : null) : api ? `node:${api.split(/[.#]/)[0]}` : null;
+    return { problem: 'thread-pool', owner, line: caller?.line ?? null, fix: pool.fix ?? 'thread-pool', status };
   }
   const blocks = (report?.blocks ?? []).filter((/** @type {any} */ b) => b && b.tool !== true);
   if (!blocks.length) return { problem: status === 'responsive' ? 'none' : 'unknown', owner: null, line: null, fix: null, status };

@@ -6,11 +6,12 @@
 // loop sat idle meanwhile (an idle loop runs a finished job's callback at once), and the time to
 // the callback less the longest stretch the loop was busy meanwhile (a finished job's callback
 // waits for one stretch at most). When jobs wait, a short burst of an async hook names the callers that fill the
-// pool: the stack of each pool request created during the burst (never more than one burst per
-// BURST_EVERY_MS, each BURST_MS, or up to BURST_MAX_MS while it saw only file system requests, and
-// at most BURST_MAX requests), and how long each took until its
-// callback (followed at most SETTLE_MS more): a job that took longer than the canaries waited
-// held a thread that long.
+// pool: the stack of each pool request created during the burst (Node's, and an addon's own async
+// work: see madeByAddon; a timed burst at most every BURST_EVERY_MS, each BURST_MS, or up to
+// BURST_MAX_MS while it saw only file system requests, and at most BURST_MAX requests), when it was
+// made and each of its callbacks (followed at most SETTLE_MS more, and TAIL_MS after the last
+// request's first callback: a zlib stream calls back once a chunk). The analysis charges a pool's
+// threads to the jobs by when they finish (src/analyze/thread-pool.js).
 
 const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
@@ -24,12 +25,37 @@ const BURST_MAX_MS = 4000;
 const START_LOOK_MS = 1000;
 const BURST_MAX = 200;
 const SETTLE_MS = 3000;
+// once every request seen has called back: how long later callbacks (a zlib stream's next chunks) are still followed
+const TAIL_MS = 250;
+// later callbacks kept per request
+const MAX_MORE = 256;
+// the handles of Node's zlib streams (each chunk a pool job), as their constructors are named
+const STREAM_HANDLE = /^(?:Zlib|Brotli(?:En|De)coder)$/;
+// callbacks of streams made before a look, kept at most
+const MAX_STREAM_CALLS = 2000;
 const BURST_EVERY_MS = 10000;
 const STACK_FRAMES = 14;
 // Node's async resources that are requests to the thread pool.
 const POOL_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'ZLIB', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'FILEHANDLECLOSEREQ']);
 // (called for every async resource while a look runs, promises included: kept cheap)
 const isPoolType = (/** @type {string} */ type) => POOL_TYPES.has(type) || type.endsWith('REQUEST');
+// Node's own resource types are upper case (TCPWRAP, PROMISE) or one of its JavaScript queues'. A
+// type of any other name is an addon's or a library's: an addon's async work (N-API's, which
+// always runs on the pool: argon2's "argon2:HashWorker", napi-rs's nameless "undefined") is made by
+// native code that a package's or the app's JavaScript called; a library's AsyncResource is made
+// by JavaScript. Each such look costs a stack: at most FOREIGN_MAX a burst.
+const NODE_QUEUES = new Set(['Timeout', 'Immediate', 'TickObject', 'Microtask']);
+const mayBeAddonWork = (/** @type {string} */ type) => !/^[A-Z0-9_]+$/.test(type) && !NODE_QUEUES.has(type);
+const FOREIGN_MAX = 500;
+/**
+ * A resource made by native code (Node's init hook runs from emitInitNative) called from
+ * JavaScript that is not Node's own: an addon's work. @param {string[]} lines its stack, hook frames first
+ */
+function madeByAddon(lines) {
+  const at = lines.findIndex((l) => l.includes('emitInitNative'));
+  const caller = at < 0 ? undefined : lines[at + 1];
+  return caller !== undefined && !/\(node:|at node:/.test(caller);
+}
 
 class PoolMeter {
   /**
@@ -49,11 +75,15 @@ class PoolMeter {
     this.hook = null;
     /** @type {NodeJS.Timeout | null} */
     this.burstTimer = null;
-    /** @type {{type: string, stack: string[], t: number, ms: number | null}[]} */
+    /** @type {{type: string, stack: string[], t: number, ms: number | null, more: number[] | null, addon?: boolean}[]} */
     this.seen = [];
-    /** @type {Map<number, {type: string, stack: string[], t: number, ms: number | null}>} */
+    /** @type {Map<number, {type: string, stack: string[], t: number, ms: number | null, more: number[] | null, addon?: boolean}>} */
     this.open = new Map();
     this.collecting = false;
+    this.foreign = 0;
+    this.waiting = 0;
+    /** @type {[number, number][]} a zlib stream's callbacks ([its id, epoch ms]) for streams made before the look */
+    this.streamCalls = [];
     this.burstStart = 0;
     this.extend = false;
     this.target = process.execPath;
@@ -95,7 +125,9 @@ class PoolMeter {
     const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
     const waitMs = Math.min(elapsedMs, idle);
     this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
-    if (waitMs >= this.thresholdMs / 2 && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
+    // a timed look at most every BURST_EVERY_MS; the first look (untimed, over the warm-up) does not
+    // count: it cannot tell a job that holds a thread for long from one that only queued
+    if (waitMs >= this.thresholdMs / 2 && !this.hook && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
   }
 
   /**
@@ -109,27 +141,38 @@ class PoolMeter {
     } catch {
       return;
     }
-    this.lastBurst = performance.now();
+    const extend = lookMs === BURST_MS;
+    if (extend) this.lastBurst = performance.now();
     this.seen = [];
     this.open = new Map();
+    this.foreign = 0;
+    this.waiting = 0;
+    /** @type {[number, number][]} */
+    this.streamCalls = [];
     this.collecting = true;
     this.burstStart = epochNow();
     const self = this;
-    const extend = lookMs === BURST_MS;
     /** @type {import('node:async_hooks').HookCallbacks} */
     const callbacks = {
       init(id, type) {
-        if (!self.collecting || self.submitting || !isPoolType(type)) return;
+        if (!self.collecting || self.submitting) return;
+        const node = isPoolType(type);
+        if (!node && (!mayBeAddonWork(type) || self.foreign >= FOREIGN_MAX)) return;
         const limit = Error.stackTraceLimit;
         Error.stackTraceLimit = STACK_FRAMES;
         const holder = /** @type {{stack?: string}} */ ({});
         Error.captureStackTrace(holder);
         Error.stackTraceLimit = limit;
-        const stack = String(holder.stack ?? '').split('\n').slice(1).map((l) => l.trim())
-          .filter((l) => !l.includes('pool-meter.cjs') && !l.includes('node:internal/async_hooks'));
-        const request = { type, stack, t: performance.now(), ms: /** @type {number | null} */ (null) };
+        const lines = String(holder.stack ?? '').split('\n').slice(1).map((l) => l.trim());
+        if (!node) {
+          self.foreign++;
+          if (!madeByAddon(lines)) return;
+        }
+        const stack = lines.filter((l) => !l.includes('pool-meter.cjs') && !l.includes('node:internal/async_hooks'));
+        const request = { type, stack, t: performance.now(), ms: /** @type {number | null} */ (null), more: /** @type {number[] | null} */ (null), ...(node ? {} : { addon: true }) };
         self.seen.push(request);
         self.open.set(id, request);
+        self.waiting++;
         if (self.seen.length >= BURST_MAX) self.collecting = false;
       },
     };
@@ -138,10 +181,24 @@ class PoolMeter {
     if (extend) {
       callbacks.before = (id) => {
         const request = self.open.get(id);
-        if (!request) return;
-        request.ms = round(performance.now() - request.t);
-        self.open.delete(id);
-        if (!self.collecting && self.open.size === 0) queueMicrotask(() => self.endBurst());
+        if (!request) {
+          // a zlib stream made before the look: each of its chunks is still a job of the pool, one
+          // callback each (the look's replay of the pool needs them)
+          if (self.streamCalls.length < MAX_STREAM_CALLS && STREAM_HANDLE.test(asyncHooks.executionAsyncResource()?.constructor?.name ?? '')) {
+            self.streamCalls.push([id, round(performance.timeOrigin + performance.now())]);
+          }
+          return;
+        }
+        const ms = round(performance.now() - request.t);
+        if (request.ms !== null) {
+          // a resource that makes several pool jobs, one callback each (a zlib stream's chunks)
+          if (!request.more) request.more = [];
+          if (request.more.length < MAX_MORE) request.more.push(ms);
+          return;
+        }
+        request.ms = ms;
+        self.waiting--;
+        if (!self.collecting && self.waiting === 0) self.endSoon();
       };
     }
     this.hook = asyncHooks.createHook(callbacks);
@@ -164,11 +221,22 @@ class PoolMeter {
       return;
     }
     this.collecting = false;
-    if (this.open.size === 0 || !this.extend) {
+    if (!this.extend) {
       this.endBurst();
       return;
     }
+    if (this.waiting === 0) {
+      this.endSoon();
+      return;
+    }
     this.burstTimer = setTimeout(() => this.endBurst(), SETTLE_MS);
+    this.burstTimer.unref();
+  }
+
+  /** Every request seen has called back once: the look ends after a last stream's chunks. */
+  endSoon() {
+    if (this.burstTimer) clearTimeout(this.burstTimer);
+    this.burstTimer = setTimeout(() => this.endBurst(), TAIL_MS);
     this.burstTimer.unref();
   }
 
@@ -183,8 +251,13 @@ class PoolMeter {
     // a request still waiting when the burst ends: how long so far (it took at least that)
     // (a first look has no times: it did not follow the jobs to their callbacks)
     const timed = this.extend;
-    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t }) => ({ type, stack, ms, ...(ms === null && timed ? { openMs: round(now - t) } : {}) }));
-    this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests });
+    // at: when it was made (epoch ms), to be set against the canaries' waits of that moment
+    // more: its later callbacks (ms since it was made), for a resource that makes several jobs
+    const requests = this.seen.filter((s) => s.stack.length).map(({ type, stack, ms, t, addon, more }) => ({
+      type, stack, ms, at: round(performance.timeOrigin + t), ...(ms === null && timed ? { openMs: round(now - t) } : {}), ...(more ? { more } : {}), ...(addon ? { addon } : {}),
+    }));
+    this.push({ type: 'pool-callers', t: this.burstStart, durationMs: round(epochNow() - this.burstStart), requests, ...(this.streamCalls.length ? { streamCalls: this.streamCalls } : {}) });
+    this.streamCalls = [];
     this.seen = [];
     this.open = new Map();
   }
@@ -223,4 +296,4 @@ function poolSize() {
   return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
 }
 
-module.exports = { PoolMeter, poolSize, poolStarted, isPoolType };
+module.exports = { PoolMeter, poolSize, poolStarted, isPoolType, mayBeAddonWork, madeByAddon };

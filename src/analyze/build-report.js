@@ -99,7 +99,7 @@ export function buildReport(record) {
   if (ongoing && !figures.fromTimeline) lagHistogram.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
   const probeSummary = record.probe ? record.probe.summary(measuredMs / 1000, T) : null;
   const pool = agent ? threadPoolSection(agent, {
-    from, to, thresholdMs: T, cwd: context.cwd, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
+    from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null,
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));

@@ -11,10 +11,12 @@ import { nodeModuleOf } from './time-owners.js';
 
 /**
  * @typedef {{api: string, type: string, functionName: string | null, url: string | null, line: number | null, package: string | null,
- *   count: number, medianMs?: number | null, poolMs: number, share: number}} PoolCaller
- *   poolMs: how long its requests held a thread, estimated: their median time to the callback less
- *   the queue's wait (the fastest caller's median, or a canary's), times their number; share: of all
- *   callers' poolMs (of the requests when none held a thread measurably)
+ *   count: number, medianMs?: number | null, poolMs: number, share: number, native?: true}} PoolCaller
+ *   native: an addon's own async work (N-API's runs on the pool), made by the package named, not through one of Node's APIs
+ *   poolMs: how long its requests held a thread, estimated: where the look timed them, the pool's
+ *   queue replayed in order (chargeInOrder), for all its requests; else their median time to the callback less the queue's wait (the fastest caller's
+ *   median, or a canary's), times their number; share: of all callers' poolMs (of the requests
+ *   when none held a thread measurably)
  * @typedef {object} ThreadPool
  * @property {number} size libuv's threads (UV_THREADPOOL_SIZE, else 4)
  * @property {number | null} cores CPUs the process may run on
@@ -40,9 +42,10 @@ const FULL_SHARE = 0.5;
 const MIN_CANARIES = 5;
 
 /**
- * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: {type: string, stack: string[]}[]}[],
+ * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
- * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null}} c
+ * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
+ *   sources?: import('../sources/app-sources.js').AppSources}} c sources: the app's files, to name the addon an app line calls
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -63,7 +66,7 @@ export function threadPoolSection(agent, c) {
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
   const saturated = waits.length >= MIN_CANARIES && (waitingShare >= SATURATED_SHARE || (queuedShare >= FULL_SHARE && probeHurt));
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
-  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd);
+  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size);
   /** @type {ThreadPool} */
   const section = {
     size, cores, canaries: waits.length,
@@ -75,58 +78,85 @@ export function threadPoolSection(agent, c) {
 }
 
 /**
- * The pool requests of the bursts, by the API that made them and the app's line that called it,
- * the one that held the pool's threads longest first.
- * @param {{t: number, durationMs?: number, requests: {type: string, stack: string[], ms?: number | null, openMs?: number}[]}[]} bursts
- * @param {{t: number, waitMs: number}[]} canaries @param {string} cwd @returns {PoolCaller[]}
+ * A pool request as the agent saw it: its resource type and creating stack, how long it took to
+ * its callback (or was still open when the burst ended), and whether an addon made it (its own
+ * async work, which runs on the pool: N-API's).
+ * @typedef {{type: string, stack: string[], ms?: number | null, openMs?: number, at?: number, more?: number[], addon?: boolean}} PoolRequest
+ *   at: when it was made (epoch ms; older agents' data lacks it); more: its later callbacks (ms since it was made), for a
+ *   resource that makes several pool jobs (a zlib stream's chunks)
  */
-export function poolCallers(bursts, canaries, cwd) {
-  /** @type {Map<string, PoolCaller & {times: number[]}>} */
+
+/**
+ * The pool requests of the bursts, by the API that made them (one of Node's, or an addon's own
+ * work) and the app's line that called it, the one that held the pool's threads longest first.
+ * @param {{t: number, durationMs?: number, requests: PoolRequest[], streamCalls?: [number, number][]}[]} bursts streamCalls:
+ *   the callbacks ([id, epoch ms]) of zlib streams made before the look, each a job of the pool
+ * @param {{t: number, waitMs: number, elapsedMs?: number}[]} canaries @param {string} cwd
+ * @param {import('../sources/app-sources.js').AppSources} [sources] @param {number} [size] the pool's threads
+ * @returns {PoolCaller[]}
+ */
+export function poolCallers(bursts, canaries, cwd, sources, size = 4) {
+  /** @type {Map<string, PoolCaller & {times: number[], ranMs: number, timed: number}>} */
   const by = new Map();
   let total = 0;
   /** @type {number[]} */
   const waits = [];
   for (const burst of bursts) {
     waits.push(...canaries.filter((k) => k.t >= burst.t - 500 && k.t <= burst.t + (burst.durationMs ?? 1000)).map((k) => k.waitMs));
+    /** @type {Job[]} the burst's jobs that finished */
+    const done = [];
     for (const req of burst.requests) {
       const frames = parseStackLines(req.stack);
-      // the API: the outermost frame of the innermost run of Node's own frames, past the
-      // wrappers that only pass a call on (util.promisify, events)
-      let i = frames.findIndex((f) => f.kind === 'node');
-      if (i < 0) continue;
-      while (i + 1 < frames.length && frames[i + 1].kind === 'node' && !WRAPPERS.test(nodeModuleOf(frames[i + 1]))) i++;
-      const apiFrame = frames[i];
-      const module = nodeModuleOf(apiFrame).slice('node:'.length);
-      const alias = /\[as ([\w$]+)\]/.exec(apiFrame.functionName)?.[1];
-      const name = alias ?? apiFrame.functionName.split('.').pop() ?? apiFrame.functionName;
-      const api = `${module === 'fs' && /promises/.test(apiFrame.url) ? 'fs.promises' : module}.${name}`;
-      const app = frames.slice(i + 1).find((f) => f.kind === 'app') ?? null;
-      const dep = frames.slice(i + 1).find((f) => f.kind === 'node_modules') ?? null;
-      const pkg = dep && (!app || frames.indexOf(dep) < frames.indexOf(app)) ? packageName(dep.url) : null;
+      const made = req.addon ? addonWork(frames, req.type, sources) : nodeRequest(frames);
+      if (!made) continue;
+      const { api, from, native } = made;
+      const app = frames.slice(from).find((f) => f.kind === 'app') ?? null;
+      const dep = frames.slice(from + 1).find((f) => f.kind === 'node_modules') ?? null;
+      const pkg = native ? made.pkg : dep && (!app || frames.indexOf(dep) < frames.indexOf(app)) ? packageName(dep.url) : null;
       const key = `${api}\0${app ? `${app.url}:${app.line}` : ''}\0${pkg ?? ''}`;
-      const entry = by.get(key) ?? { api, type: req.type, functionName: app?.functionName ?? null, url: app ? siteOf(app, cwd).replace(/:\d+$/, '') : null, line: app?.line ?? null, package: pkg, count: 0, poolMs: 0, share: 0, times: [] };
+      const entry = by.get(key) ?? { api, type: req.type, functionName: app?.functionName ?? null, url: app ? siteOf(app, cwd).replace(/:\d+$/, '') : null, line: app?.line ?? null, package: pkg, count: 0, poolMs: 0, share: 0, times: [], ranMs: 0, timed: 0, ...(native ? { native: /** @type {const} */ (true) } : {}) };
       entry.count++;
       // still waiting when the burst ended: it took at least that long
       const took = typeof req.ms === 'number' ? req.ms : typeof req.openMs === 'number' ? req.openMs : null;
       if (took !== null) entry.times.push(took);
+      if (typeof req.ms === 'number' && typeof req.at === 'number') {
+        done.push({ entry, made: req.at, end: req.at + req.ms, first: true });
+        // a resource's later jobs (a zlib stream's chunks): each made as the one before called back
+        let previous = req.ms;
+        for (const ms of req.more ?? []) {
+          done.push({ entry, made: req.at + previous, end: req.at + ms, first: false });
+          previous = ms;
+        }
+      }
       total++;
       by.set(key, entry);
     }
+    // the later chunks of zlib streams made before the look: jobs of the pool too, charged to no one
+    /** @type {Map<number, number[]>} */
+    const streams = new Map();
+    for (const [id, at] of burst.streamCalls ?? []) streams.set(id, [...(streams.get(id) ?? []), at]);
+    for (const calls of streams.values()) {
+      calls.sort((a, b) => a - b).forEach((end, i) => done.push({ entry: null, made: i ? calls[i - 1] : burst.t, end, first: false }));
+    }
+    chargeInOrder(done, canaries, size);
   }
   // every job waits in the same queue: what sets a caller apart is how long its jobs then ran.
   // The queue's wait: the fastest caller's median (its jobs barely run), else a canary's.
   const medians = [...by.values()].filter((e) => e.times.length).map((e) => median(e.times));
   const queued = medians.length > 1 ? Math.min(...medians) : waits.length ? median(waits) : 0;
   let held = 0;
+  // what its timed jobs held (chargeInOrder), for all its jobs; else its median job less the queue's wait
+  const measured = [...by.values()].some((e) => e.timed > 0);
   for (const e of by.values()) {
-    e.poolMs = e.times.length ? Math.max(0, median(e.times) - queued) * e.count : 0;
+    e.poolMs = measured ? (e.timed ? (e.ranMs * e.count) / e.timed : 0) : e.times.length ? Math.max(0, median(e.times) - queued) * e.count : 0;
     held += e.poolMs;
   }
-  // Times tell the callers apart only when the queue's wait does not drown how long jobs ran
-  // (seconds of queue, tens of ms of work): else the work that runs on the CPU fills the pool.
+  // Times tell the callers apart when each job's wait is known, or when the queue's wait does not
+  // drown how long jobs ran (seconds of queue, tens of ms of work): else the work that runs on the
+  // CPU fills the pool.
   const spread = medians.length > 1 ? Math.max(...medians) - queued : 0;
-  const byTime = held > 0 && spread >= Math.max(20, 0.2 * queued);
-  const rows = [...by.values()].map(({ times, ...e }) => ({ ...e, medianMs: times.length ? round2(median(times)) : null, poolMs: round2(e.poolMs), share: 0 }));
+  const byTime = held > 0 && (measured || spread >= Math.max(20, 0.2 * queued));
+  const rows = [...by.values()].map(({ times, ranMs, timed, ...e }) => ({ ...e, medianMs: times.length ? round2(median(times)) : null, poolMs: round2(e.poolMs), share: 0 }));
   if (byTime) {
     for (const r of rows) r.share = round3(r.poolMs / held);
     return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
@@ -137,12 +167,105 @@ export function poolCallers(bursts, canaries, cwd) {
   return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
 }
 
+/**
+ * A request made through one of Node's APIs: the API is the outermost frame of the innermost run
+ * of Node's own frames, past the wrappers that only pass a call on (util.promisify, events).
+ * @param {import('./frames.js').Frame[]} frames
+ * @returns {{api: string, from: number, native: false, pkg: null} | null} from: the API's frame
+ */
+function nodeRequest(frames) {
+  let i = frames.findIndex((f) => f.kind === 'node');
+  if (i < 0) return null;
+  while (i + 1 < frames.length && frames[i + 1].kind === 'node' && !WRAPPERS.test(nodeModuleOf(frames[i + 1]))) i++;
+  const apiFrame = frames[i];
+  const module = nodeModuleOf(apiFrame).slice('node:'.length);
+  const alias = /\[as ([\w$]+)\]/.exec(apiFrame.functionName)?.[1];
+  const name = alias ?? apiFrame.functionName.split('.').pop() ?? apiFrame.functionName;
+  return { api: `${module === 'fs' && /promises/.test(apiFrame.url) ? 'fs.promises' : module}.${name}`, from: i, native: false, pkg: null };
+}
+
+/**
+ * An addon's own async work: named by the package whose JavaScript called into the addon (its
+ * innermost frame), or, when the app called the addon's function itself (napi-rs exports them as
+ * they are), by the package the app line's call is bound to (`const { hash } = require(...)`).
+ * @param {import('./frames.js').Frame[]} frames @param {string} type
+ * @param {import('../sources/app-sources.js').AppSources} [sources]
+ * @returns {{api: string, from: number, native: true, pkg: string | null} | null}
+ */
+function addonWork(frames, type, sources) {
+  const first = frames[0];
+  if (!first || first.kind === 'node') return null;
+  const fn = first.functionName.replace(/^(?:Object|async|Module)\./, '').replace(/^(?:async )/, '');
+  if (first.kind === 'node_modules') {
+    const pkg = packageName(first.url);
+    return { api: `${pkg ?? 'addon'}.${/^[\w$]+$/.test(fn) ? fn : 'async work'}`, from: 0, native: true, pkg };
+  }
+  const called = sources && first.kind === 'app' ? boundCall(sources, first) : null;
+  return { api: called ? `${called.pkg}.${called.name}` : `addon work (${type})`, from: 0, native: true, pkg: called?.pkg ?? null };
+}
+
+/**
+ * The package function an app line calls by a name bound to a package (`hash(` where
+ * `const { hash } = require('@node-rs/bcrypt')`, `argon2.hash(` where `argon2 = require(...)`).
+ * @param {import('../sources/app-sources.js').AppSources} sources @param {import('./frames.js').Frame} frame
+ * @returns {{pkg: string, name: string} | null}
+ */
+function boundCall(sources, frame) {
+  const text = sources.codeLines(frame.url)?.[frame.line - 1];
+  if (!text) return null;
+  const bindings = sources.bindingsOf(frame.url);
+  for (const m of text.matchAll(/(?:^|[^\w$.])([\w$]+)(?:\.([\w$]+))?\s*\(/g)) {
+    const spec = bindings.get(m[1]);
+    const pkg = spec ? /^(?:@[^/]+\/)?[^./][^/]*/.exec(spec.replace(/^node:.*/, ''))?.[0] : null;
+    if (pkg) return { pkg, name: m[2] ?? m[1] };
+  }
+  return null;
+}
+
 /** Node's modules that only pass a call on to the one that makes the request. */
 const WRAPPERS = /^node:(?:util|events|process|async|timers)$/;
 /** A CPU job holds a thread far longer than a file system call: the weight of one when times cannot tell. */
 const CPU_WEIGHT = 100;
 /** A pool job that computes rather than waits: crypto, zlib, an addon's async work. @param {{api: string, type: string}} r */
 const isCpuWork = (r) => /^(crypto|zlib)\./.test(r.api) || !/^(FSREQ|GETADDRINFO|GETNAMEINFO|FILEHANDLE)/.test(r.type);
+
+/**
+ * A pool job of a look: its caller's entry (null: a canary), when it was made and when it called
+ * back (epoch ms); first: a request's first job (a zlib stream's later chunks are not).
+ * @typedef {{entry: {ranMs: number, timed: number} | null, made: number, end: number, first: boolean}} Job
+ */
+
+/**
+ * How long each finished job held a thread. libuv's threads take the queue in order: replayed job
+ * by job in the order they were made, each goes to the thread that freed first, starts when it was
+ * made or when that thread freed, whichever is later, and frees it when it calls back; it ran from
+ * its start to its callback. A job that only queued (a file read's open and stat behind password
+ * hashes) starts as the job before it ends and ends at once: it is charged almost nothing, however
+ * long it waited. The jobs queued before the look began are not known, so the first `size` jobs,
+ * whose start the replay cannot place, are placed but not charged. The canaries are jobs too
+ * (placed, never charged). Summed into each caller's ranMs.
+ * @param {Job[]} done @param {{t: number, waitMs: number, elapsedMs?: number}[]} canaries @param {number} size
+ */
+function chargeInOrder(done, canaries, size) {
+  if (!done.length) return;
+  const from = Math.min(...done.map((d) => d.made));
+  const to = Math.max(...done.map((d) => d.end));
+  /** @type {Job[]} */
+  const jobs = [
+    ...done,
+    ...canaries.filter((k) => k.t >= from && k.t <= to).map((k) => ({ entry: null, made: k.t, end: k.t + (k.elapsedMs ?? k.waitMs), first: true })),
+  ].sort((a, b) => a.made - b.made || a.end - b.end);
+  const free = new Array(Math.max(1, size)).fill(-Infinity);
+  jobs.forEach((job, i) => {
+    let thread = 0;
+    for (let t = 1; t < free.length; t++) if (free[t] < free[thread]) thread = t;
+    const start = Math.max(job.made, free[thread]);
+    free[thread] = Math.max(start, job.end);
+    if (!job.entry || i < free.length) return;
+    job.entry.ranMs += Math.max(0, job.end - start);
+    if (job.first) job.entry.timed += 1;
+  });
+}
 
 /** @param {number[]} values */
 function median(values) {
@@ -163,7 +286,8 @@ function packageName(url) {
  */
 function poolAdvice(p, c) {
   const top = p.callers[0];
-  const who = top ? `${top.api}${top.url ? ` at ${top.url}:${top.line}` : top.package ? ` (from ${top.package})` : ''}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
+  const what = top?.native ? `the native work of ${top.package ?? 'an addon'} (${top.api}${top.type && top.type !== 'undefined' ? `, ${top.type}` : ''})` : top?.api;
+  const who = top ? `${what}${top.url ? ` at ${top.url}:${top.line}` : top.package && !top.native ? ` (from ${top.package})` : ''}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
   const cpuBound = top ? isCpuWork(top) : false;
   const busy = p.otherThreadsCores !== null && p.cores !== null && p.otherThreadsCores >= Math.min(p.size, p.cores) - 0.5;
   const head = `libuv's thread pool was saturated: a job waited p50 ${ms(p.waitP50Ms)}, p99 ${ms(p.waitP99Ms)} for one of its ${p.size} threads${p.cores ? ` (${p.cores} cores)` : ''}${p.queuedShare ? `, ${Math.round(p.queuedShare * 100)}% of jobs found every thread busy` : ''} while the loop itself was free (lag p99 ${ms(c.lagP99Ms)})`

@@ -28,7 +28,7 @@ import wire from '../agent/wire.cjs';
  * @property {any[]} origins blocked-at reports (--stacks async-origin)
  * @property {{t: number, durationMs: number, what: string}[]} toolStalls the agent's own work that held the loop
  * @property {{t: number, waitMs: number, elapsedMs: number}[]} pool the thread-pool canaries: how long each waited
- * @property {{t: number, durationMs: number, requests: {type: string, stack: string[]}[]}[]} poolCallers the stacks
+ * @property {{t: number, durationMs: number, requests: import('../analyze/thread-pool.js').PoolRequest[], streamCalls?: [number, number][]}[]} poolCallers the stacks
  *   of the thread-pool requests made during each short burst of looking
  * @property {import('../analyze/requests.js').BlockRequests[]} blockRequests the requests around each block
  * @property {string[]} notes what the agent wants the reader to know

@@ -93,3 +93,25 @@ test('/hash: the loop is free while async hashes fill libuv\'s thread pool: satu
   assert.ok(['saturated', 'blocked'].includes(report.verdict.status), report.verdict.status);
   assert.ok(report.verdict.reasons.some((/** @type {string} */ r) => r.startsWith('libuv\'s thread pool saturated')), report.verdict.reasons.join('; '));
 });
+
+test('an addon\'s own async work fills the pool (@node-rs/bcrypt\'s hash): named by the addon and the app line that called it', async (t) => {
+  const run = await isolatedRun(t, {
+    fixture: 'addon-pool-server.js',
+    prepare: (work) => {
+      fs.mkdirSync(path.join(work, 'node_modules', '@node-rs'), { recursive: true });
+      for (const name of ['@node-rs/bcrypt', '@node-rs/bcrypt-linux-x64-gnu']) {
+        if (fs.existsSync(path.join(ROOT, 'node_modules', name))) fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(work, 'node_modules', name));
+      }
+    },
+    args: (p) => ['run', p.app, '--route', '/hash', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  const pool = run.report().threadPool;
+  assert.ok(pool, 'the pool was measured');
+  assert.equal(pool.saturated, true, JSON.stringify(pool));
+  const source = fs.readFileSync(path.join(FIXTURES, 'addon-pool-server.js'), 'utf8').split('\n');
+  const top = pool.callers[0];
+  assert.deepEqual([top?.native, top?.package, top?.api, top?.line], [true, '@node-rs/bcrypt', '@node-rs/bcrypt.hash', source.findIndex((l) => l.includes('await hash(')) + 1], JSON.stringify(pool.callers));
+  assert.match(pool.advice, /filled by the native work of @node-rs\/bcrypt \(@node-rs\/bcrypt\.hash\) at addon-pool-server\.js:\d+/);
+});

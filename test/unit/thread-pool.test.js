@@ -130,3 +130,160 @@ test('a pool with no free thread most of the time is saturated when the probe wa
   const free = { pool: canaries([0.3, 0.2, 1.5, 0.1, 0.3, 0.2, 14]), poolCallers: [], summary: null };
   assert.equal(threadPoolSection(free, { ...c, probeP99Ms: 111 })?.saturated, false);
 });
+
+test("an addon's own async work fills the pool: named by the addon, not by the Node call its package made first", async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { AppSources } = await import('../../src/sources/app-sources.js');
+  // argon2 0.41: hash() draws a salt with crypto.randomBytes (a quick pool job), then runs the
+  // hash as the addon's work (~130 ms a job); the addon's work has no frame of Node's
+  const salt = ['at randomBytes (node:internal/crypto/random:111:3)', 'at node:internal/util:441:7', 'at Object.hash (/srv/node_modules/argon2/argon2.cjs:91:25)', 'at Object.handler (/srv/app.js:22:30)'];
+  const work = ['at Object.hash (/srv/node_modules/argon2/argon2.cjs:104:22)', 'at async Object.handler (/srv/app.js:22:16)'];
+  const requests = [
+    ...Array.from({ length: 20 }, () => ({ type: 'RANDOMBYTESREQUEST', stack: salt, ms: 300 })),
+    ...Array.from({ length: 20 }, () => ({ type: 'argon2:HashWorker', stack: work, ms: 430, addon: true })),
+  ];
+  const agent = { pool: canaries([300, 280, 310, 290, 305, 295]), poolCallers: [{ t: FROM, durationMs: 2000, requests }], summary: { pool: { size: 4, cores: 2 }, threadRunMs: 800 } };
+  const p = threadPoolSection(agent, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 4000, lagP99Ms: 3 });
+  assert.deepEqual([p?.callers[0].api, p?.callers[0].native, p?.callers[0].package, p?.callers[0].url, p?.callers[0].line], ['argon2.hash', true, 'argon2', 'app.js', 22]);
+  assert.equal(p?.callers[1].api, 'crypto.randomBytes');
+  assert.equal(p?.callers[1].native, undefined);
+  assert.match(p?.advice ?? '', /filled by the native work of argon2 \(argon2\.hash, argon2:HashWorker\) at app\.js:22/);
+
+  // napi-rs exports the addon's functions as they are: the app's line calls it, and names the package
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
+  try {
+    const app = path.join(dir, 'app.js');
+    fs.writeFileSync(app, "const { hash } = require('@node-rs/bcrypt');\nmodule.exports = async (req, res) => {\n  res.end(await hash('pw', 10));\n};\n");
+    const napi = [{ t: FROM, durationMs: 2000, requests: Array.from({ length: 12 }, () => ({ type: 'undefined', stack: [`at module.exports (${app}:3:17)`], ms: 200, addon: true })) }];
+    const callers = poolCallers(napi, [], dir, new AppSources());
+    assert.deepEqual([callers[0].api, callers[0].package, callers[0].native, callers[0].line], ['@node-rs/bcrypt.hash', '@node-rs/bcrypt', true, 3]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the agent tells an addon's async work from Node's resources and from a library's AsyncResource", async () => {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const { mayBeAddonWork, madeByAddon } = require('../../src/agent/pool-meter.cjs');
+  const asyncHooks = await import('node:async_hooks');
+  const fs = await import('node:fs');
+  for (const t of ['PROMISE', 'TCPWRAP', 'FSREQCALLBACK', 'Timeout', 'Immediate', 'TickObject', 'Microtask']) assert.equal(mayBeAddonWork(t), false, t);
+  for (const t of ['argon2:HashWorker', 'undefined', 'generic', 'sharp']) assert.equal(mayBeAddonWork(t), true, t);
+  // stacks as an init hook sees them (argon2 0.41's hash; napi-rs's function called by the app)
+  assert.equal(madeByAddon(['at AsyncHook.init (/x/pool-meter.cjs:1:1)', 'at Object.emitInitNative (node:internal/async_hooks:202:43)', 'at Object.hash (/srv/node_modules/argon2/argon2.cjs:104:22)', 'at async Object.handler (/srv/app.js:22:16)']), true);
+  assert.equal(madeByAddon(['at AsyncHook.init (/x/pool-meter.cjs:1:1)', 'at Promise.emitInitNative (node:internal/async_hooks:202:43)', 'at handler (/srv/app.js:8:46)']), true);
+  // real ones, from this process: a library's AsyncResource (made by JavaScript) and a Node request
+  /** @type {Record<string, string[]>} */
+  const seen = {};
+  const hook = asyncHooks.createHook({ init(id, type) {
+    if (type !== 'MyQueryResource' && type !== 'FSREQCALLBACK') return;
+    const h = /** @type {{stack?: string}} */ ({});
+    Error.captureStackTrace(h);
+    seen[type] = String(h.stack).split('\n').slice(1).map((l) => l.trim());
+  } });
+  hook.enable();
+  new asyncHooks.AsyncResource('MyQueryResource');
+  await new Promise((resolve) => fs.stat(import.meta.filename ?? process.cwd(), resolve));
+  hook.disable();
+  assert.equal(madeByAddon(seen.MyQueryResource), false, seen.MyQueryResource.join('\n'));
+  assert.equal(madeByAddon(seen.FSREQCALLBACK), false, seen.FSREQCALLBACK.join('\n'));
+});
+
+test('a pool full of long jobs: the cheap ones that queued behind them are charged almost nothing, however long they waited', () => {
+  // a first-in first-out pool of 4 threads: password hashes (260 ms a job) made faster than it
+  // runs them, file reads (a fraction of a ms a job, four a read) and the canaries queued behind
+  /** @type {{kind: string, at: number, run: number}[]} */
+  const jobs = [
+    // each hash's salt first (crypto.randomBytes: a cheap job), as argon2's hash() does
+    ...Array.from({ length: 30 }, (_, i) => ({ kind: 'salt', at: FROM + i * 40, run: 0.05 })),
+    ...Array.from({ length: 30 }, (_, i) => ({ kind: 'hash', at: FROM + 1 + i * 40, run: 260 })),
+    // the probe's file reads, made once the queue is long
+    ...Array.from({ length: 120 }, (_, i) => ({ kind: 'read', at: FROM + 500 + i * 8, run: 0.2 })),
+    ...Array.from({ length: 8 }, (_, i) => ({ kind: 'canary', at: FROM + 1 + i * 200, run: 0.1 })),
+  ].sort((x, y) => x.at - y.at);
+  const free = [FROM, FROM, FROM, FROM];
+  const done = jobs.map((j) => {
+    const thread = free.indexOf(Math.min(...free));
+    const end = Math.max(j.at, free[thread]) + j.run;
+    free[thread] = end;
+    return { ...j, ms: end - j.at };
+  });
+  const read = ['at readFile (node:internal/fs/promises:1032:9)', 'at async Object.handler (/srv/app.js:18:20)'];
+  const work = ['at Object.hash (/srv/node_modules/argon2/argon2.cjs:104:22)', 'at async Object.handler (/srv/app.js:22:16)'];
+  const salt = ['at randomBytes (node:internal/crypto/random:111:3)', 'at Object.hash (/srv/node_modules/argon2/argon2.cjs:91:25)', 'at Object.handler (/srv/app.js:22:30)'];
+  const requests = done.filter((j) => j.kind !== 'canary').map((j) => (j.kind === 'hash'
+    ? { type: 'argon2:HashWorker', stack: work, at: j.at, ms: j.ms, addon: true }
+    : j.kind === 'salt' ? { type: 'RANDOMBYTESREQUEST', stack: salt, at: j.at, ms: j.ms }
+      : { type: 'FSREQPROMISE', stack: read, at: j.at, ms: j.ms }));
+  const ks = done.filter((j) => j.kind === 'canary').map((j) => ({ t: j.at, waitMs: j.ms, elapsedMs: j.ms }));
+  // the reads waited longer than the hashes took to run: their time to the callback says nothing
+  const median = (/** @type {number[]} */ xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  assert.ok(median(done.filter((j) => j.kind === 'read').map((j) => j.ms)) > 260);
+  const callers = poolCallers([{ t: FROM, durationMs: 2000, requests }], ks, '/srv');
+  assert.equal(callers[0].api, 'argon2.hash', JSON.stringify(callers));
+  assert.ok(callers[0].share > 0.9, JSON.stringify(callers));
+});
+
+/**
+ * libuv's pool, simulated: `threads` threads take a first-in first-out queue; a stream makes its
+ * next chunk when its previous one calls back. Steps of 0.1 ms.
+ * @param {number} threads @param {{made: number, run: number, kind: string}[]} single jobs
+ * @param {{id: number, kind: string, made: number, chunks: number, run: number}[]} streams
+ */
+function simulatePool(threads, single, streams) {
+  /** @type {{kind: string, made: number, run: number, stream?: any, start?: number, end?: number}[]} */
+  const all = [];
+  const queue = [];
+  const pending = [...single].sort((x, y) => x.made - y.made);
+  for (const st of streams) pending.push({ made: st.made, run: st.run, kind: st.kind, stream: { ...st, left: st.chunks - 1 } });
+  pending.sort((x, y) => x.made - y.made);
+  /** @type {(any)[]} */
+  const running = new Array(threads).fill(null);
+  for (let t = FROM; t < FROM + 3000 && (pending.length || queue.length || running.some(Boolean)); t = Math.round((t + 0.1) * 10) / 10) {
+    running.forEach((job, i) => {
+      if (!job || job.end > t) return;
+      running[i] = null;
+      if (job.stream && job.stream.left > 0) {
+        job.stream.left -= 1;
+        queue.push({ made: t, run: job.run, kind: job.kind, stream: job.stream });
+      }
+    });
+    while (pending.length && pending[0].made <= t) queue.push(/** @type {any} */ (pending.shift()));
+    running.forEach((job, i) => {
+      if (job || !queue.length) return;
+      const next = /** @type {any} */ (queue.shift());
+      next.start = t;
+      next.end = t + next.run;
+      running[i] = next;
+      all.push(next);
+    });
+  }
+  return all;
+}
+
+test('zlib streams made before the look keep the pool busy with their chunks: the replay places them, charged to no one', () => {
+  // 4 gzip streams made before the look (a 30 ms chunk after the other, 20 each); the look sees
+  // their callbacks only; file reads made meanwhile queue behind the chunks; one gzip of the look's own
+  const jobs = simulatePool(4, Array.from({ length: 40 }, (_, i) => ({ made: FROM + 5 + i * 14, run: 0.2, kind: 'read' })), [
+    ...[0, 1, 2, 3].map((id) => ({ id, kind: 'old', made: FROM, chunks: 20, run: 30 })),
+    { id: 9, kind: 'gzip', made: FROM + 200, chunks: 10, run: 30 },
+  ]);
+  const read = ['at readFile (node:internal/fs/promises:1032:9)', 'at async Object.handler (/srv/app.js:18:20)'];
+  const gzip = ['at zlibBuffer (node:zlib:160:3)', 'at Object.gzip (node:zlib:210:10)', 'at /srv/app.js:20:3'];
+  const mine = jobs.filter((j) => j.kind === 'gzip');
+  const requests = [
+    ...jobs.filter((j) => j.kind === 'read').map((j) => ({ type: 'FSREQPROMISE', stack: read, at: j.made, ms: /** @type {number} */ (j.end) - j.made })),
+    { type: 'ZLIB', stack: gzip, at: mine[0].made, ms: /** @type {number} */ (mine[0].end) - mine[0].made, more: mine.slice(1).map((j) => /** @type {number} */ (j.end) - mine[0].made) },
+  ];
+  /** @type {[number, number][]} */
+  const streamCalls = jobs.filter((j) => j.kind === 'old').map((j) => [j.stream.id, /** @type {number} */ (j.end)]);
+  const callers = poolCallers([{ t: FROM, durationMs: 2000, requests, streamCalls }], [], '/srv');
+  assert.equal(callers[0].api, 'zlib.gzip', JSON.stringify(callers));
+  assert.ok(callers[0].share > 0.8, JSON.stringify(callers));
+  // without the streams' callbacks, the replay would put the queue's wait on the reads
+  const blind = poolCallers([{ t: FROM, durationMs: 2000, requests }], [], '/srv');
+  assert.equal(blind[0].api, 'fs.promises.readFile', JSON.stringify(blind));
+});
