@@ -155,7 +155,7 @@ class PoolMeter {
     /** @type {import('node:async_hooks').HookCallbacks} */
     const callbacks = {
       init(id, type) {
-        if (!self.collecting || self.submitting) return;
+        if (!self.collecting || self.submitting || type === 'PROMISE') return;
         const node = isPoolType(type);
         if (!node && (!mayBeAddonWork(type) || self.foreign >= FOREIGN_MAX)) return;
         const limit = Error.stackTraceLimit;
