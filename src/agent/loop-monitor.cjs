@@ -17,9 +17,15 @@ const uvMetrics = () => {
   const m = /** @type {any} */ (performance.nodeTiming).uvMetricsInfo;
   return m ? { loopCount: m.loopCount, events: m.events } : null;
 };
-// an idle beat: the loop was busy less than this since the previous one
-const IDLE_ACTIVE_MS = 1;
-const IDLE_READ_EVERY = 10;
+// The thread's schedstat (a /proc read, the costliest part of a beat: about 60 µs on a small VM,
+// measured in the agent) is read at a beat that may need it: a block, a late beat (its lag less the
+// wait for a CPU), a thread that waited for a CPU at the last reading, and at least every READ_EVERY
+// beats. Between readings the thread's run time is taken as the loop's busy time.
+const PUNCTUAL_MS = 1;
+const CONTENDED_WAIT_MS = 0.5;
+const READ_EVERY = 10;
+// for the bench (EVENTLOOP_PROBE_OFF=schedskip): the rule before, every beat but a production agent's idle ones
+const READ_ALWAYS = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',').includes('schedskip');
 /** Epoch ms of the loop's first turn, or null while the main module still runs. */
 const loopStartedAt = () => {
   const t = performance.nodeTiming.loopStart;
@@ -59,8 +65,11 @@ class LoopMonitor {
     this.runWait = () => this.sched()?.waitMs ?? null;
     /** @type {number | null} */
     this.lastRun = null;
-    // beats since the schedstat was last read (see beat())
+    // beats since the schedstat was last read (see beat()), and the loop's busy time in them
     this.unread = 0;
+    this.unreadActive = 0;
+    // the thread waited for a CPU between the last two readings
+    this.contended = true;
     // the previous beat's readings (reset(true) takes them now)
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
@@ -98,6 +107,8 @@ class LoopMonitor {
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
       this.lastWait = this.waitStart;
+      this.unread = 0;
+      this.unreadActive = 0;
     }
     this.lag = new Histogram();
     // the same delay less the time the thread waited for a CPU: the part the app's own work caused
@@ -147,21 +158,29 @@ class LoopMonitor {
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
     const cpu = this.keepTimeline ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
-    // Without a timeline (the production agent) an idle beat leaves the thread's schedstat unread:
-    // reading it is a /proc read, most of what a beat costs an idle process besides its wake-up,
-    // and an idle loop's thread neither runs nor waits enough to matter; a block's run and wait
-    // are counted from the last reading, at most IDLE_READ_EVERY beats old.
-    const skip = !this.keepTimeline && busy.active < IDLE_ACTIVE_MS && this.unread < IDLE_READ_EVERY && this.lastRun !== null;
-    this.unread = skip ? this.unread + 1 : 0;
+    // A punctual beat, not a block's, of a thread that got a CPU when it wanted one, leaves the
+    // schedstat unread: its lag less the wait would differ from its lag by under PUNCTUAL_MS. A
+    // block's run and wait are then counted from the last reading (at most READ_EVERY beats old),
+    // less the busy time of the beats between, in which the thread ran while the loop was busy.
+    const skip = READ_ALWAYS ? !this.keepTimeline && busy.active < 1 && this.unread < READ_EVERY && this.lastRun !== null
+      : this.looping && delay < PUNCTUAL_MS && busy.active < this.thresholdMs && !this.contended && this.unread < READ_EVERY && this.lastRun !== null;
     const sched = skip ? null : this.sched();
     this.lastBeat = now;
-    this.onBeat?.(now, sched);
+    if (skip) {
+      this.unread++;
+      this.unreadActive += busy.active;
+    }
+    // the watchdog's view of the thread's run time: the estimate between readings
+    this.onBeat?.(now, sched ?? (this.lastRun !== null && this.lastWait !== null ? { runMs: this.lastRun + this.unreadActive, waitMs: this.lastWait } : null));
     this.lastElu = elu;
     this.lastCpu = cpu;
     const wait = sched?.waitMs ?? null;
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
-    const runMs = sched && this.lastRun !== null ? sched.runMs - this.lastRun : null;
+    const runMs = sched && this.lastRun !== null ? Math.max(0, sched.runMs - this.lastRun - this.unreadActive) : null;
     if (!skip) {
+      this.contended = waitMs === null || waitMs > CONTENDED_WAIT_MS;
+      this.unread = 0;
+      this.unreadActive = 0;
       this.lastWait = wait;
       this.lastRun = sched?.runMs ?? null;
     }
