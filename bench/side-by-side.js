@@ -20,8 +20,8 @@
 //   node bench/side-by-side.js --servers hello --variants register@22,register@24 --idle 10
 //   node bench/side-by-side.js --saturated-only --variants default~requests,default~pool
 //
-// Variants: bench/variants.js (`register@24` runs beside `bare@24`). The start order alternates
-// every round.
+// Variants: bench/variants.js (`register@24` runs beside `bare@24`). Each round runs every variant,
+// in turns (reversed every other round), and the start order alternates every round.
 
 import os from 'node:os';
 import path from 'node:path';
@@ -106,12 +106,16 @@ console.log(`${note}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')}
 if (skipped.length) console.log(`skipped: ${skipped.join('; ')}`);
 for (const server of values.servers.split(',')) {
   const script = path.join(ROOT, 'bench', 'servers', `${server.replace(/\.cjs$/, '')}.cjs`);
-  for (const name of measured) {
-    const rows = [];
-    for (let r = 0; r < rounds; r++) {
-      rows.push(await round(name, script, r % 2 === 0));
-      process.stderr.write(`${server} ${name}: round ${r + 1}/${rounds} done\n`);
+  // every variant once a round, in turns: what drifts over the minutes falls on each alike
+  /** @type {Map<string, Awaited<ReturnType<typeof round>>[]>} */
+  const rowsOf = new Map(measured.map((name) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of r % 2 === 0 ? measured : [...measured].reverse()) {
+      rowsOf.get(name)?.push(await round(name, script, r % 2 === 0));
     }
+    process.stderr.write(`${server}: round ${r + 1}/${rounds} done\n`);
+  }
+  for (const [name, rows] of rowsOf) {
     const us = (/** @type {number[]} */ xs) => median(xs).toFixed(1);
     console.log([
       `${server.padEnd(7)} ${name.padEnd(22)}`,
