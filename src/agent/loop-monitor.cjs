@@ -74,6 +74,8 @@ class LoopMonitor {
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
     this.lastCpu = process.cpuUsage();
+    // when lastCpu was read (epoch ms): the process's CPU is read once a timeline window
+    this.cpuAt = 0;
     /** @type {number | null} */
     this.lastWait = null;
     // the measured window's counters (reset() starts them)
@@ -106,6 +108,7 @@ class LoopMonitor {
       this.lastBeat = epochNow();
       this.lastElu = performance.eventLoopUtilization();
       this.lastCpu = process.cpuUsage();
+      this.cpuAt = this.lastBeat;
       this.lastWait = this.waitStart;
       this.unread = 0;
       this.unreadActive = 0;
@@ -156,8 +159,13 @@ class LoopMonitor {
     let delay = Math.max(0, gap - this.resolutionMs);
     const elu = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(elu, this.lastElu);
-    const cpu = this.keepTimeline ? process.cpuUsage() : this.lastCpu;
+    // the process's CPU (a getrusage call) at the first beat of each timeline window and at the
+    // last beat, spread over the time since the last reading
+    const W = this.timeline.windowMs;
+    const readCpu = this.keepTimeline && (!this.looping || this.stopped || Math.floor(now / W) !== Math.floor(this.cpuAt / W));
+    const cpu = readCpu ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
+    const cpuFrom = this.cpuAt;
     // A punctual beat, not a block's, of a thread that got a CPU when it wanted one, leaves the
     // schedstat unread: its lag less the wait would differ from its lag by under PUNCTUAL_MS. A
     // block's run and wait are then counted from the last reading (at most READ_EVERY beats old),
@@ -173,7 +181,10 @@ class LoopMonitor {
     // the watchdog's view of the thread's run time: the estimate between readings
     this.onBeat?.(now, sched ?? (this.lastRun !== null && this.lastWait !== null ? { runMs: this.lastRun + this.unreadActive, waitMs: this.lastWait } : null));
     this.lastElu = elu;
-    this.lastCpu = cpu;
+    if (readCpu) {
+      this.lastCpu = cpu;
+      this.cpuAt = now;
+    }
     const wait = sched?.waitMs ?? null;
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
     const runMs = sched && this.lastRun !== null ? Math.max(0, sched.runMs - this.lastRun - this.unreadActive) : null;
@@ -190,14 +201,18 @@ class LoopMonitor {
     if (!this.looping) {
       const loopAt = this.endStartup(now);
       // the start-up was busy on the timeline; the window's lag and blocks begin at the first turn
-      if (this.keepTimeline) this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs, dueAt: from + this.resolutionMs });
+      if (this.keepTimeline) {
+        this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs: 0, dueAt: from + this.resolutionMs });
+        this.timeline.addCpu(cpuFrom, now, cpuMs);
+      }
       if (loopAt === null) return; // the process ends before its loop ever turned: start-up only
       this.reset(false);
       this.measureStart = loopAt;
       delay = Math.max(0, now - Math.max(from + this.resolutionMs, loopAt));
       activeMs = Math.min(gap, busy.active);
     } else if (this.keepTimeline) {
-      this.timeline.add(from, now, { activeMs, cpuMs, dueAt: from + this.resolutionMs });
+      this.timeline.add(from, now, { activeMs, cpuMs: 0, dueAt: from + this.resolutionMs });
+      if (readCpu) this.timeline.addCpu(cpuFrom, now, cpuMs);
     }
     this.lag.recordCorrected(delay, this.resolutionMs);
     this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);

@@ -46,6 +46,21 @@ class Timeline {
     }
   }
 
+  /**
+   * CPU time spent in [from, to] (epoch ms), spread over the windows by their share of it: the
+   * heartbeat reads the process's CPU once a window, not every beat.
+   * @param {number} from @param {number} to @param {number} cpuMs
+   */
+  addCpu(from, to, cpuMs) {
+    const length = to - from;
+    if (!(length > 0)) return;
+    const W = this.windowMs;
+    for (let key = Math.floor(from / W); key * W < to; key++) {
+      const overlap = Math.min(to, key * W + W) - Math.max(from, key * W);
+      if (overlap > 0) this.window(key).cpu += cpuMs * (overlap / length);
+    }
+  }
+
   /** @param {number} at epoch ms @param {number} durationMs */
   addGc(at, durationMs) {
     this.window(Math.floor(at / this.windowMs)).gc += durationMs;

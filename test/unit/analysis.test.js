@@ -18,6 +18,13 @@ test('a 1 s stall spreads over the windows it covers, with the lag each would se
   assert.equal(tl.drain(3000).length, 1); // the window holding 2000..2020
 });
 
+test("the CPU read once a window spreads over the time since the last reading", () => {
+  const tl = new Timeline(100);
+  tl.add(1000, 1300, { activeMs: 300, cpuMs: 0, dueAt: 1020 });
+  tl.addCpu(1050, 1250, 200);
+  assert.deepEqual(tl.drain(1300).map((w) => w.cpuPercent), [50, 100, 50]);
+});
+
 test('blocks are cut at the window edges the same way everywhere', () => {
   const raw = [{ t: 900, durationMs: 200 }, { t: 1500, durationMs: 100 }, { t: 2950, durationMs: 300 }, { t: 100, durationMs: 50 }, { t: 980, durationMs: 60 }];
   const blocks = blocksInWindow(raw, 1000, 3000, 50);
