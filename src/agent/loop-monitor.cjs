@@ -19,11 +19,15 @@ const uvMetrics = () => {
 };
 // The thread's schedstat (a /proc read, the costliest part of a beat: about 60 µs on a small VM,
 // measured in the agent) is read at a beat that may need it: a block, a late beat (its lag less the
-// wait for a CPU), a thread that waited for a CPU at the last reading, and at least every READ_EVERY
-// beats. Between readings the thread's run time is taken as the loop's busy time.
+// wait for a CPU), a thread that waited for a CPU at the last reading, a busy beat while the loop's
+// busy time cannot be trusted (see eluTrusted), and at least every READ_EVERY beats.
 const PUNCTUAL_MS = 1;
+// an idle beat: the loop was busy less than this since the previous one
+const IDLE_ACTIVE_MS = 1;
 const CONTENDED_WAIT_MS = 0.5;
 const READ_EVERY = 10;
+// what the loop's busy time may exceed its thread's time before it is capped (see release())
+const CAP_SLACK_MS = 1;
 // for the bench (EVENTLOOP_PROBE_OFF=schedskip): the rule before, every beat but a production agent's idle ones
 const READ_ALWAYS = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',').includes('schedskip');
 /** Epoch ms of the loop's first turn, or null while the main module still runs. */
@@ -34,8 +38,9 @@ const loopStartedAt = () => {
 
 class LoopMonitor {
   /**
-   * @param {{resolutionMs: number, thresholdMs: number, windowMs: number, timeline?: boolean}} options timeline: false
-   *   keeps no timeline (the production agent, which writes none: it would grow for ever) and reads no CPU per beat
+   * @param {{resolutionMs: number, thresholdMs: number, windowMs: number, timeline?: boolean, capElu?: boolean}} options timeline: false
+   *   keeps no timeline (the production agent, which writes none: it would grow for ever) and reads no CPU per beat;
+   *   capElu: V8's sampling profiler runs on this thread, so the loop's busy time is capped by its thread's (see release())
    * @param {(block: {t: number, durationMs: number, delayMs: number, waitMs?: number, runMs?: number}) => void} onBlock
    *   waitMs: how long the loop's thread waited for a CPU meanwhile; runMs: how long it ran on one
    * @param {(now: number, sched: {runMs: number, waitMs: number} | null) => void} [onBeat] sched: the
@@ -56,6 +61,16 @@ class LoopMonitor {
     this.onBlock = onBlock;
     this.timeline = new Timeline(options.windowMs);
     this.keepTimeline = options.timeline !== false;
+    // While V8's CPU profiler samples the thread, each of its signals interrupts the loop's wait
+    // for events, and libuv (Node 20, 22, 24) counts the wait only from its restart: an idle loop
+    // reads 50-85% busy. The beats' busy time is then held until the thread's schedstat is read,
+    // and capped by the time the thread ran or waited for a CPU meanwhile.
+    this.capElu = Boolean(options.capElu) && this.keepTimeline;
+    /** @type {{from: number, to: number, activeMs: number, dueAt: number}[]} beats not on the timeline yet */
+    this.held = [];
+    this.heldBlock = false;
+    // the blocks' busy time in the measured window (a block may be a synchronous wait: not run time)
+    this.blockMs = 0;
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
     this.stopped = false;
@@ -70,6 +85,11 @@ class LoopMonitor {
     this.unreadActive = 0;
     // the thread waited for a CPU between the last two readings
     this.contended = true;
+    // the loop's busy time, as libuv counts it, was no more than its thread's time on a CPU or
+    // waiting for one at the last reading of a beat without a block: a sampling profiler on the
+    // thread (ours, or the app's own) inflates it (see capElu); then only idle beats go unread, and a
+    // block's run time is not reduced by the busy time of the beats before it
+    this.eluTrusted = false;
     // the previous beat's readings (reset(true) takes them now)
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
@@ -113,6 +133,7 @@ class LoopMonitor {
       this.unread = 0;
       this.unreadActive = 0;
     }
+    this.blockMs = 0;
     this.lag = new Histogram();
     // the same delay less the time the thread waited for a CPU: the part the app's own work caused
     this.ownLag = new Histogram();
@@ -162,7 +183,8 @@ class LoopMonitor {
     // the process's CPU (a getrusage call) at the first beat of each timeline window and at the
     // last beat, spread over the time since the last reading
     const W = this.timeline.windowMs;
-    const readCpu = this.keepTimeline && (!this.looping || this.stopped || Math.floor(now / W) !== Math.floor(this.cpuAt / W));
+    const crossing = Math.floor(now / W) !== Math.floor(this.cpuAt / W);
+    const readCpu = this.keepTimeline && (!this.looping || this.stopped || crossing);
     const cpu = readCpu ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const cpuFrom = this.cpuAt;
@@ -170,8 +192,9 @@ class LoopMonitor {
     // schedstat unread: its lag less the wait would differ from its lag by under PUNCTUAL_MS. A
     // block's run and wait are then counted from the last reading (at most READ_EVERY beats old),
     // less the busy time of the beats between, in which the thread ran while the loop was busy.
-    const skip = READ_ALWAYS ? !this.keepTimeline && busy.active < 1 && this.unread < READ_EVERY && this.lastRun !== null
-      : this.looping && delay < PUNCTUAL_MS && busy.active < this.thresholdMs && !this.contended && this.unread < READ_EVERY && this.lastRun !== null;
+    const skip = READ_ALWAYS ? !this.keepTimeline && busy.active < IDLE_ACTIVE_MS && this.unread < READ_EVERY && this.lastRun !== null
+      : this.looping && delay < PUNCTUAL_MS && busy.active < this.thresholdMs && !this.contended && this.unread < READ_EVERY && this.lastRun !== null
+        && !(this.capElu && (crossing || this.stopped)) && (busy.active < IDLE_ACTIVE_MS || (this.eluTrusted && !this.capElu));
     const sched = skip ? null : this.sched();
     this.lastBeat = now;
     if (skip) {
@@ -187,8 +210,11 @@ class LoopMonitor {
     }
     const wait = sched?.waitMs ?? null;
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
-    const runMs = sched && this.lastRun !== null ? Math.max(0, sched.runMs - this.lastRun - this.unreadActive) : null;
+    // the thread's time on a CPU or waiting for one since the last reading
+    const threadMs = sched && waitMs !== null && this.lastRun !== null ? sched.runMs - this.lastRun + waitMs : null;
+    const runMs = sched && this.lastRun !== null ? Math.max(0, sched.runMs - this.lastRun - (this.eluTrusted ? this.unreadActive : 0)) : null;
     if (!skip) {
+      if (threadMs !== null && busy.active < this.thresholdMs) this.eluTrusted = this.unreadActive + busy.active <= threadMs * 1.1 + CAP_SLACK_MS;
       this.contended = waitMs === null || waitMs > CONTENDED_WAIT_MS;
       this.unread = 0;
       this.unreadActive = 0;
@@ -211,15 +237,35 @@ class LoopMonitor {
       delay = Math.max(0, now - Math.max(from + this.resolutionMs, loopAt));
       activeMs = Math.min(gap, busy.active);
     } else if (this.keepTimeline) {
-      this.timeline.add(from, now, { activeMs, cpuMs: 0, dueAt: from + this.resolutionMs });
+      if (!this.capElu) this.timeline.add(from, now, { activeMs, cpuMs: 0, dueAt: from + this.resolutionMs });
+      else {
+        this.held.push({ from, to: now, activeMs, dueAt: from + this.resolutionMs });
+        if (activeMs >= this.thresholdMs) this.heldBlock = true;
+        if (!skip) this.release(threadMs);
+      }
       if (readCpu) this.timeline.addCpu(cpuFrom, now, cpuMs);
     }
     this.lag.recordCorrected(delay, this.resolutionMs);
     this.ownLag.recordCorrected(Math.max(0, delay - (waitMs ?? 0)), this.resolutionMs);
     if (activeMs >= this.thresholdMs) {
+      this.blockMs += activeMs;
       const r2 = (/** @type {number} */ v) => Math.round(v * 100) / 100;
       this.onBlock({ t: now - activeMs, durationMs: activeMs, delayMs: delay, ...(waitMs !== null ? { waitMs: r2(waitMs) } : {}), ...(runMs !== null ? { runMs: r2(runMs) } : {}) });
     }
+  }
+
+  /**
+   * The held beats go on the timeline, their busy time capped by the thread's time on a CPU or
+   * waiting for one in them (the loop is busy only while its thread runs or waits to, but for a
+   * synchronous wait: a block's beat, which keeps its own).
+   * @param {number | null} threadMs null: unknown (no schedstat), nothing capped
+   */
+  release(threadMs) {
+    const active = this.held.reduce((sum, b) => sum + b.activeMs, 0);
+    const share = this.heldBlock || threadMs === null || active <= threadMs + CAP_SLACK_MS ? 1 : Math.max(0, threadMs + CAP_SLACK_MS) / active;
+    for (const b of this.held) this.timeline.add(b.from, b.to, { activeMs: b.activeMs * share, cpuMs: 0, dueAt: b.dueAt });
+    this.held = [];
+    this.heldBlock = false;
   }
 
   /** Totals of the measured window so far. */
@@ -230,13 +276,21 @@ class LoopMonitor {
     const uv = uvMetrics();
     const sched = this.sched();
     const wait = sched?.waitMs ?? null;
+    let { active, idle } = elu;
+    // with the profiler on, no more busy than the thread ran or waited for a CPU, blocks aside (see release())
+    const threadMs = this.capElu && sched && this.runStart !== null && this.waitStart !== null
+      ? sched.runMs - this.runStart + (sched.waitMs - this.waitStart) + this.blockMs : null;
+    if (threadMs !== null && active > threadMs + CAP_SLACK_MS) {
+      idle += active - threadMs;
+      active = threadMs;
+    }
     return {
       measureStart: this.measureStart,
       measureEnd: now,
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
       ownLag: wait !== null ? this.ownLag.toJSON() : null,
-      elu: { utilization: elu.utilization, activeMs: elu.active, idleMs: elu.idle },
+      elu: { utilization: active + idle > 0 ? active / (active + idle) : elu.utilization, activeMs: active, idleMs: idle },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
       runWaitMs: wait !== null && this.waitStart !== null ? wait - this.waitStart : null,
       // the loop's own thread on a CPU: the rest of the process's CPU is its other threads'

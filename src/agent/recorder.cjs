@@ -58,7 +58,8 @@ function start(config, hooks = {}) {
   const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
   const pool = thread || off.includes('pool') || !mayTimePool(config, push) ? null : new PoolMeter(push, config.thresholdMs);
   const requests = off.includes('requests') ? null : new RequestMeter(push);
-  const monitor = new LoopMonitor(config, (block) => {
+  // V8's profiler sampling this loop's thread: its busy time is capped by the thread's (loop-monitor.cjs)
+  const monitor = new LoopMonitor({ ...config, capElu: Boolean(stacks) && config.profile }, (block) => {
     sink.push({ type: 'block', ...block });
     requests?.block(block.t, block.durationMs);
   }, stacks || pool ? (now, sched) => {
