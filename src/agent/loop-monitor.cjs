@@ -189,9 +189,10 @@ class LoopMonitor {
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const cpuFrom = this.cpuAt;
     // A punctual beat, not a block's, of a thread that got a CPU when it wanted one, leaves the
-    // schedstat unread: its lag less the wait would differ from its lag by under PUNCTUAL_MS. A
-    // block's run and wait are then counted from the last reading (at most READ_EVERY beats old),
-    // less the busy time of the beats between, in which the thread ran while the loop was busy.
+    // schedstat unread (a busy one only while the busy time is trusted): its lag less the wait would
+    // differ from its lag by under PUNCTUAL_MS. A block's run and wait are then counted from the last
+    // reading (at most READ_EVERY beats old), less the trusted busy time of the beats between, in
+    // which the thread ran while the loop was busy.
     const skip = READ_ALWAYS ? !this.keepTimeline && busy.active < IDLE_ACTIVE_MS && this.unread < READ_EVERY && this.lastRun !== null
       : this.looping && delay < PUNCTUAL_MS && busy.active < this.thresholdMs && !this.contended && this.unread < READ_EVERY && this.lastRun !== null
         && !(this.capElu && (crossing || this.stopped)) && (busy.active < IDLE_ACTIVE_MS || (this.eluTrusted && !this.capElu));
