@@ -229,7 +229,7 @@ class LoopMonitor {
       const loopAt = this.endStartup(now);
       // the start-up was busy on the timeline; the window's lag and blocks begin at the first turn
       if (this.keepTimeline) {
-        this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), cpuMs: 0, dueAt: from + this.resolutionMs });
+        this.timeline.add(from, now, { activeMs: Math.min(gap, Math.max(0, (loopAt ?? now) - from) + busy.active), dueAt: from + this.resolutionMs });
         this.timeline.addCpu(cpuFrom, now, cpuMs);
       }
       if (loopAt === null) return; // the process ends before its loop ever turned: start-up only
@@ -238,7 +238,7 @@ class LoopMonitor {
       delay = Math.max(0, now - Math.max(from + this.resolutionMs, loopAt));
       activeMs = Math.min(gap, busy.active);
     } else if (this.keepTimeline) {
-      if (!this.capElu) this.timeline.add(from, now, { activeMs, cpuMs: 0, dueAt: from + this.resolutionMs });
+      if (!this.capElu) this.timeline.add(from, now, { activeMs, dueAt: from + this.resolutionMs });
       else {
         this.held.push({ from, to: now, activeMs, dueAt: from + this.resolutionMs });
         if (activeMs >= this.thresholdMs) this.heldBlock = true;
@@ -264,7 +264,7 @@ class LoopMonitor {
   release(threadMs) {
     const active = this.held.reduce((sum, b) => sum + b.activeMs, 0);
     const share = this.heldBlock || threadMs === null || active <= threadMs + CAP_SLACK_MS ? 1 : Math.max(0, threadMs + CAP_SLACK_MS) / active;
-    for (const b of this.held) this.timeline.add(b.from, b.to, { activeMs: b.activeMs * share, cpuMs: 0, dueAt: b.dueAt });
+    for (const b of this.held) this.timeline.add(b.from, b.to, { activeMs: b.activeMs * share, dueAt: b.dueAt });
     this.held = [];
     this.heldBlock = false;
   }

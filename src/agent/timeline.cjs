@@ -23,27 +23,19 @@ class Timeline {
   }
 
   /**
-   * One heartbeat interval [from, to] (epoch ms) with what happened in it.
+   * One heartbeat interval [from, to] (epoch ms): the loop's busy time in it, and the lag an event
+   * due in each window it covers suffered.
    * @param {number} from @param {number} to
-   * @param {{activeMs: number, cpuMs: number, dueAt: number}} sample dueAt: when the beat was due
+   * @param {{activeMs: number, dueAt: number}} sample dueAt: when the beat was due
    */
   add(from, to, sample) {
-    const length = to - from;
-    if (!(length > 0)) return;
-    const W = this.windowMs;
-    for (let key = Math.floor(from / W); key * W < to; key++) {
-      const start = key * W;
-      const overlap = Math.min(to, start + W) - Math.max(from, start);
-      if (overlap <= 0) continue;
-      const w = this.window(key);
-      const share = overlap / length;
+    this.spread(from, to, (w, share, overlap, start) => {
       w.span += overlap;
       w.active += sample.activeMs * share;
-      w.cpu += sample.cpuMs * share;
       // An event due at time t inside this window waited until `to`.
       const firstDue = Math.max(sample.dueAt, start);
-      if (firstDue <= Math.min(to, start + W)) w.lag = Math.max(w.lag, to - firstDue);
-    }
+      if (firstDue <= Math.min(to, start + this.windowMs)) w.lag = Math.max(w.lag, to - firstDue);
+    });
   }
 
   /**
@@ -52,12 +44,22 @@ class Timeline {
    * @param {number} from @param {number} to @param {number} cpuMs
    */
   addCpu(from, to, cpuMs) {
+    this.spread(from, to, (w, share) => { w.cpu += cpuMs * share; });
+  }
+
+  /**
+   * Each window [from, to] covers, with the share of the interval inside it.
+   * @param {number} from @param {number} to
+   * @param {(w: {span: number, active: number, cpu: number, lag: number, gc: number}, share: number, overlap: number, start: number) => void} visit
+   */
+  spread(from, to, visit) {
     const length = to - from;
     if (!(length > 0)) return;
     const W = this.windowMs;
     for (let key = Math.floor(from / W); key * W < to; key++) {
-      const overlap = Math.min(to, key * W + W) - Math.max(from, key * W);
-      if (overlap > 0) this.window(key).cpu += cpuMs * (overlap / length);
+      const start = key * W;
+      const overlap = Math.min(to, start + W) - Math.max(from, start);
+      if (overlap > 0) visit(this.window(key), overlap / length, overlap, start);
     }
   }
 

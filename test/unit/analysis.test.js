@@ -7,8 +7,10 @@ import { buildTimeline } from '../../src/analyze/timeline.js';
 
 test('a 1 s stall spreads over the windows it covers, with the lag each would see', () => {
   const tl = new Timeline(100);
-  tl.add(1000, 1010, { activeMs: 1, cpuMs: 1, dueAt: 1010 });
-  tl.add(1010, 2020, { activeMs: 1010, cpuMs: 1000, dueAt: 1020 });
+  tl.add(1000, 1010, { activeMs: 1, dueAt: 1010 });
+  tl.addCpu(1000, 1010, 1);
+  tl.add(1010, 2020, { activeMs: 1010, dueAt: 1020 });
+  tl.addCpu(1010, 2020, 1000);
   const windows = tl.drain(2000);
   assert.equal(windows.length, 10);
   assert.ok(windows.slice(1).every((w) => w.elu === 1), JSON.stringify(windows));
@@ -20,7 +22,7 @@ test('a 1 s stall spreads over the windows it covers, with the lag each would se
 
 test("the CPU read once a window spreads over the time since the last reading", () => {
   const tl = new Timeline(100);
-  tl.add(1000, 1300, { activeMs: 300, cpuMs: 0, dueAt: 1020 });
+  tl.add(1000, 1300, { activeMs: 300, dueAt: 1020 });
   tl.addCpu(1050, 1250, 200);
   assert.deepEqual(tl.drain(1300).map((w) => w.cpuPercent), [50, 100, 50]);
 });
