@@ -19,9 +19,16 @@ const uvMetrics = () => {
 };
 // The thread's schedstat (a /proc read, the costliest part of a beat: about 60 µs on a small VM,
 // measured in the agent) is read at a beat that may need it: a block, a late beat (its lag less the
-// wait for a CPU), a thread that waited for a CPU at the last reading, a busy beat while the loop's
-// busy time cannot be trusted (see eluTrusted), and at least every READ_EVERY beats.
+// wait for a CPU), a thread that waited for a CPU at the last reading, a beat after which the loop
+// would have been busy more than UNREAD_SHARE of the threshold since the last reading, and at least
+// every READ_EVERY beats.
 const PUNCTUAL_MS = 1;
+// A block's run time counts from the last reading, so it includes what the thread ran in the beats
+// left unread before it: at most this share of the threshold, too little to make a synchronous wait
+// (a block that ran under a fifth of its time) look like running code. Busy time as libuv counts it
+// is never less than the run time; a sampling profiler on the thread inflates it (see capElu), which
+// only makes beats read sooner.
+const UNREAD_SHARE = 0.1;
 // an idle beat: the loop was busy less than this since the previous one
 const IDLE_ACTIVE_MS = 1;
 const CONTENDED_WAIT_MS = 0.5;
@@ -85,11 +92,6 @@ class LoopMonitor {
     this.unreadActive = 0;
     // the thread waited for a CPU between the last two readings
     this.contended = true;
-    // the loop's busy time, as libuv counts it, was no more than its thread's time on a CPU or
-    // waiting for one at the last reading of a beat without a block: a sampling profiler on the
-    // thread (ours, or the app's own) inflates it (see capElu); then only idle beats go unread, and a
-    // block's run time is not reduced by the busy time of the beats before it
-    this.eluTrusted = false;
     // the previous beat's readings (reset(true) takes them now)
     this.lastBeat = 0;
     this.lastElu = performance.eventLoopUtilization();
@@ -188,14 +190,12 @@ class LoopMonitor {
     const cpu = readCpu ? process.cpuUsage() : this.lastCpu;
     const cpuMs = (cpu.user - this.lastCpu.user + cpu.system - this.lastCpu.system) / 1000;
     const cpuFrom = this.cpuAt;
-    // A punctual beat, not a block's, of a thread that got a CPU when it wanted one, leaves the
-    // schedstat unread (a busy one only while the busy time is trusted): its lag less the wait would
-    // differ from its lag by under PUNCTUAL_MS. A block's run and wait are then counted from the last
-    // reading (at most READ_EVERY beats old), less the trusted busy time of the beats between, in
-    // which the thread ran while the loop was busy.
+    // A punctual beat of a thread that got a CPU when it wanted one, with little busy time since the
+    // last reading, leaves the schedstat unread: its lag less the wait would differ from its lag by
+    // under PUNCTUAL_MS. A block's run and wait are then counted from the last reading.
     const skip = READ_ALWAYS ? !this.keepTimeline && busy.active < IDLE_ACTIVE_MS && this.unread < READ_EVERY && this.lastRun !== null
-      : this.looping && delay < PUNCTUAL_MS && busy.active < this.thresholdMs && !this.contended && this.unread < READ_EVERY && this.lastRun !== null
-        && !(this.capElu && (crossing || this.stopped)) && (busy.active < IDLE_ACTIVE_MS || (this.eluTrusted && !this.capElu));
+      : this.looping && delay < PUNCTUAL_MS && this.unreadActive + busy.active <= this.thresholdMs * UNREAD_SHARE && !this.contended
+        && this.unread < READ_EVERY && this.lastRun !== null && !(this.capElu && (crossing || this.stopped));
     const sched = skip ? null : this.sched();
     this.lastBeat = now;
     if (skip) {
@@ -213,9 +213,8 @@ class LoopMonitor {
     const waitMs = wait !== null && this.lastWait !== null ? wait - this.lastWait : null;
     // the thread's time on a CPU or waiting for one since the last reading
     const threadMs = sched && waitMs !== null && this.lastRun !== null ? sched.runMs - this.lastRun + waitMs : null;
-    const runMs = sched && this.lastRun !== null ? Math.max(0, sched.runMs - this.lastRun - (this.eluTrusted ? this.unreadActive : 0)) : null;
+    const runMs = sched && this.lastRun !== null ? sched.runMs - this.lastRun : null;
     if (!skip) {
-      if (threadMs !== null && busy.active < this.thresholdMs) this.eluTrusted = this.unreadActive + busy.active <= threadMs * 1.1 + CAP_SLACK_MS;
       this.contended = waitMs === null || waitMs > CONTENDED_WAIT_MS;
       this.unread = 0;
       this.unreadActive = 0;
