@@ -133,3 +133,28 @@ test('HTTP/2 streams are requests too, where Node publishes them (the 22 and 24 
   assert.equal(summary['GET /users/:id'].count, 2);
   assert.ok(!JSON.stringify(summary).includes('secret'));
 });
+
+test('the request meter loses no finished request when more requests start or finish than its ring holds, and names express routes under their base', () => {
+  const meter = new RequestMeter(() => {});
+  try {
+    const route = { path: '/users/:id' };
+    // express leaves the matched route on the request: named under its router's base
+    for (let i = 0; i < 10_000; i++) {
+      const req = { method: 'GET', url: `/api/users/${i}`, route, baseUrl: '/api' };
+      meter.started({ request: req });
+      meter.finished({ request: req, response: { statusCode: i % 100 === 0 ? 500 : 200 } });
+    }
+    // one finished, then more requests start than the ring holds (left open): its place is reused
+    const first = { method: 'POST', url: '/upload/7' };
+    meter.started({ request: first });
+    meter.finished({ request: first, response: { statusCode: 201 } });
+    for (let i = 0; i < 5000; i++) meter.started({ request: { method: 'GET', url: '/stream' } });
+    const summary = meter.summary();
+    assert.deepEqual(Object.keys(summary).sort(), ['GET /api/users/:id', 'POST /upload/:id']);
+    assert.equal(summary['GET /api/users/:id'].count, 10_000);
+    assert.equal(summary['GET /api/users/:id'].errors, 100);
+    assert.equal(summary['POST /upload/:id'].count, 1);
+  } finally {
+    meter.stop();
+  }
+});
