@@ -3,7 +3,9 @@
 // headless build inside the npm package @sparticuz/chromium (a devDependency), which unpacks it
 // once into the temp folder (os.tmpdir()/chromium and os.tmpdir()/fonts) and reuses it after.
 // EVENTLOOP_PROBE_NPM_CHROMIUM=1 skips the system one (to check the npm path on a machine that has both).
-// Each launch gets a fresh profile folder, removed when the test ends.
+// Each launch gets a fresh folder, removed when the test ends: its profile, and its temp folder
+// (TMPDIR): Chromium makes short-lived files in the temp folder and deletes them at once, and one
+// made just before a browser is closed on a busy machine was left in /tmp.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,22 +29,24 @@ async function findChromium() {
 }
 
 /**
- * A browser context with a 1280x900 viewport, closed and its profile folder removed when the test ends.
+ * A browser context with a 1280x900 viewport, closed and its folder removed when the test ends.
  * @param {import('node:test').TestContext} t
  * @returns {Promise<import('playwright-core').BrowserContext>}
  */
 export async function browserFor(t) {
   const { executablePath, env } = await findChromium();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath, env, args: ARGS, viewport: { width: 1280, height: 900 },
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-chromium-'));
+  const tmp = path.join(root, 'tmp');
+  fs.mkdirSync(tmp);
+  const context = await chromium.launchPersistentContext(path.join(root, 'profile'), {
+    executablePath, env: { ...env, TMPDIR: tmp }, args: ARGS, viewport: { width: 1280, height: 900 },
   }).catch((error) => {
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
     throw error;
   });
   t.after(async () => {
     await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
   });
   return context;
 }
