@@ -37,6 +37,12 @@ const MAX_SLEEP_MS = 1000;
 // a quiet watch lets this thread's own loop turn this often (the tasks V8 posts to it run then)
 const QUIET_TURN_MS = 10_000;
 const START_AFTER_MS = settings.thresholdMs / 2;
+// A look is due this long after the moment the loop would be START_AFTER_MS late. The heartbeat's
+// interval divides resolution + START_AFTER_MS, and each beat comes a little after its due time:
+// a look due exactly then lands just before a beat, sees the one before, and the next is due one
+// interval later (a look every beat: 9-10 wake-ups a second of an idle service at the defaults).
+// A few ms later it sees that beat and sleeps two intervals.
+const LOOK_SLACK_MS = 5;
 // In an app that serves HTTP requests, a capture goes on this long after the loop turned: blocks back
 // to back (slow requests queued one behind the other) are then sampled from their start, not from
 // when a new capture could begin (half a threshold and more into each, too late to name it). Not in
@@ -156,7 +162,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  */
 function nextLookMs() {
   if (capturing || beat[0] <= 0) return POLL_MS;
-  const due = beat[0] + settings.resolutionMs + START_AFTER_MS - epochNow();
+  const due = beat[0] + settings.resolutionMs + START_AFTER_MS + LOOK_SLACK_MS - epochNow();
   // blocks waiting for their requests are written on a look
   return Math.max(1, Math.min(due, pending.length ? POLL_MS : MAX_SLEEP_MS));
 }
