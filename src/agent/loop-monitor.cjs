@@ -268,8 +268,12 @@ class LoopMonitor {
     this.heldBlock = false;
   }
 
-  /** Totals of the measured window so far. */
-  summary() {
+  /**
+   * Totals of the measured window so far.
+   * @param {boolean} [profiled] a sampling profiler ran on this thread in the window (one not the
+   *   monitor's own): the loop's busy time is capped as with capElu, and libuv's own figure kept beside
+   */
+  summary(profiled = false) {
     const now = epochNow();
     const elu = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.eluStart);
     const cpu = process.cpuUsage(this.cpuStart);
@@ -278,7 +282,7 @@ class LoopMonitor {
     const wait = sched?.waitMs ?? null;
     let { active, idle } = elu;
     // with the profiler on, no more busy than the thread ran or waited for a CPU, blocks aside (see release())
-    const threadMs = this.capElu && sched && this.runStart !== null && this.waitStart !== null
+    const threadMs = (this.capElu || profiled) && sched && this.runStart !== null && this.waitStart !== null
       ? sched.runMs - this.runStart + (sched.waitMs - this.waitStart) + this.blockMs : null;
     if (threadMs !== null && active > threadMs + CAP_SLACK_MS) {
       idle += active - threadMs;
@@ -290,7 +294,7 @@ class LoopMonitor {
       resolutionMs: this.resolutionMs,
       lag: this.lag.toJSON(),
       ownLag: wait !== null ? this.ownLag.toJSON() : null,
-      elu: { utilization: active + idle > 0 ? active / (active + idle) : elu.utilization, activeMs: active, idleMs: idle },
+      elu: { utilization: active + idle > 0 ? active / (active + idle) : elu.utilization, activeMs: active, idleMs: idle, ...(profiled ? { libuv: elu.utilization } : {}) },
       cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
       runWaitMs: wait !== null && this.waitStart !== null ? wait - this.waitStart : null,
       // the loop's own thread on a CPU: the rest of the process's CPU is its other threads'

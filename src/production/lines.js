@@ -104,6 +104,8 @@ export function statsLine(m, pid, dropped) {
     event: 'stats', t: new Date(m.t).toISOString(), pid, loop: m.loop, seconds: round(seconds),
     lag: { p50Ms: round(lag.percentile(50)), p90Ms: round(lag.percentile(90)), p99Ms: round(lag.percentile(99)), maxMs: round(lag.max), histogram: s.lag },
     elu: round3(s.elu?.utilization ?? 0),
+    // a sampling profiler ran on the loop's thread: elu is capped by the thread's time, libuv's own figure beside it
+    ...(typeof s.elu?.libuv === 'number' ? { eluLibuv: round3(s.elu.libuv) } : {}),
     cpuPercent: round(((s.cpu?.userMs ?? 0) + (s.cpu?.systemMs ?? 0)) / (seconds * 10)),
     gc: { count: s.gc?.count ?? 0, totalMs: round(s.gc?.totalMs ?? 0), maxMs: round(s.gc?.maxMs ?? 0), ...(s.gc?.observedS != null ? { observedS: s.gc.observedS } : {}) },
     memory: { rssMb: mb(s.memory?.rss ?? 0), heapUsedMb: mb(s.memory?.heapUsed ?? 0) },

@@ -16,6 +16,7 @@ const { RequestMeter } = require('../agent/request-meter.cjs');
 const { epochNow } = require('../agent/clock.cjs');
 const { startOtel } = require('./otel.cjs');
 const { answer } = require('../agent/hang-up.cjs');
+const { sigprofCaught } = require('../agent/sampling-profiler.cjs');
 
 const LONG_GC_MS = 10;
 // a block's garbage collection is sent once the collections around its end are in
@@ -76,6 +77,11 @@ function startMonitor(settings) {
   let nextStats = Infinity;
   let otel = /** @type {ReturnType<typeof startOtel>} */ (null);
   let stopped = false;
+  // A sampling profiler ran on the loop's thread in this stats interval: the worker's capture (seen
+  // at a beat), or another's (an APM's), on at the interval's start or end. Its signals make libuv
+  // count idle time as busy: an idle service read 0.67 under a 10 ms profiler. The interval's
+  // utilisation is then capped by the thread's time (loop-monitor.cjs summary()).
+  let profiled = isMainThread && sigprofCaught();
   /** @type {NodeJS.Immediate | undefined} */
   let firstTurn;
   const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000, timeline: false }, (block) => {
@@ -86,6 +92,7 @@ function startMonitor(settings) {
     post({ type: 'block', ...block, served: Boolean(requests && requests.seq > 0) });
   }, (now) => {
     beat[0] = now;
+    if (beat[2] === 1) profiled = true;
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
     if (settling.length || requests?.pending.length) settle(now, false);
     if (gcMode === 'sample' && now >= nextStats - gcWindowMs) startGc(now);
@@ -154,7 +161,11 @@ function startMonitor(settings) {
   }
 
   function stats() {
-    const s = monitor.summary();
+    // another's profiler (the process catches SIGPROF) is seen on the main thread only: a worker
+    // thread's loop is not sampled by a profiler of the main thread's, and may wait synchronously
+    const foreign = isMainThread && sigprofCaught();
+    const s = monitor.summary(profiled || foreign);
+    profiled = foreign;
     const now = epochNow();
     if (gcMode === 'sample') stopGc(now);
     // the seconds of the interval in which collections were observed (null: all of it)

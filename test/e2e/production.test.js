@@ -305,6 +305,17 @@ test('OpenTelemetry registered by the app after the agent started: the loop gaug
   } else assert.match(record.body, /capture|stack sample/, stdout);
 });
 
+test('an app running a sampling profiler of its own (an APM\'s): the stats lines say so, and their utilisation is capped by the thread\'s time', async (t) => {
+  const app = await startApp(t, 'prod-apm-profiler.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'agent.log', EVENTLOOP_PROBE_STATS: '1' });
+  assert.ok(await until(() => linesOf(app.log, 'stats').length >= 2, 20_000), fs.existsSync(app.log) ? fs.readFileSync(app.log, 'utf8') : 'no log');
+  const stats = linesOf(app.log, 'stats');
+  for (const s of stats) {
+    assert.equal(typeof s.eluLibuv, 'number', `libuv's own figure beside the capped one: ${JSON.stringify(s)}`);
+    assert.ok(s.elu <= s.eluLibuv, JSON.stringify(s));
+  }
+  assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
+});
+
 test('a log that cannot be written: the app keeps serving, and says so once on stderr', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: '/nonexistent-dir/blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));

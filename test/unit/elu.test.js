@@ -3,6 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import inspector from 'node:inspector';
+import { createRequire } from 'node:module';
 import { buildReport } from '../../src/analyze/build-report.js';
 
 /** @param {number} from @param {number} to @param {any[]} windows @param {number} loopElu the loop's own reading over its life */
@@ -34,4 +36,36 @@ test('mean and max of the same windows, the edges weighed by their part inside',
 test('a loop that lived less than a window: mean and max are its own reading', () => {
   const report = reportOf(20_000, 20_004, [], 1);
   assert.deepEqual(report.elu, { mean: 1, max: 1 });
+});
+
+test('a sampling profiler running in the process is seen (Linux: SIGPROF caught), and a summary of a profiled window keeps libuv\'s figure beside the capped one', async () => {
+  const require = createRequire(import.meta.url);
+  const { sigprofCaught } = require('../../src/agent/sampling-profiler.cjs');
+  const { LoopMonitor } = require('../../src/agent/loop-monitor.cjs');
+  const linux = process.platform === 'linux';
+  assert.equal(sigprofCaught(), false, 'no profiler yet');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (/** @type {string} */ method, /** @type {object} */ params = {}) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 10_000 });
+  await post('Profiler.start');
+  const monitor = new LoopMonitor({ resolutionMs: 20, thresholdMs: 100, windowMs: 100, timeline: false }, () => {});
+  try {
+    assert.equal(sigprofCaught(), linux, linux ? 'V8 catches SIGPROF while it samples' : 'elsewhere: not known, false');
+    monitor.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const plain = monitor.summary();
+    const profiled = monitor.summary(true);
+    assert.equal(plain.elu.libuv, undefined);
+    assert.equal(typeof profiled.elu.libuv, 'number');
+    assert.ok(profiled.elu.utilization <= profiled.elu.libuv + 1e-9, JSON.stringify(profiled.elu));
+  } finally {
+    monitor.stop();
+    monitor.close();
+    await post('Profiler.stop');
+    await post('Profiler.disable');
+    session.disconnect();
+  }
+  assert.equal(sigprofCaught(), false, 'given back when the profiler stops');
 });
