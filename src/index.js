@@ -10,7 +10,7 @@ const { startMonitor } = require('./production/monitor.cjs');
 
 /**
  * @param {Partial<import('./production/settings.cjs').ProductionSettings>} [options] thresholdMs, log,
- *   statsS, maxBlocksPerMin, threads, requests, otel (each defaults to its environment setting)
+ *   statsS, maxBlocksPerMin, threads, requests, otel, gc, captureBudgetMs (each defaults to its environment setting)
  * @returns {import('node:events').EventEmitter & {stop: () => void}}
  */
 export function monitor(options = {}) {

@@ -26,7 +26,8 @@ export function startLine(s) {
  * culprit: their `note` says why.
  * @param {any} b an attributed block with its epoch start `t`
  * @param {{pid: number, loop: string, cwd: string, captured: boolean | 'partial', heldBy?: 'app' | 'machine' | 'tool',
- *   seen?: {samples: number, firstMs: number | null} | null}} m seen: the capture's samples of the app's code in the block
+ *   seen?: {samples: number, firstMs: number | null} | null, skipped?: {spentMs: number, budgetMs: number} | null}} m seen: the
+ *   capture's samples of the app's code in the block; skipped: no capture started for it, the captures' budget was spent
  */
 export function blockLine(b, m) {
   const rel = (/** @type {string} */ url) => (url && path.isAbsolute(url) && !path.relative(m.cwd, url).startsWith('..') ? path.relative(m.cwd, url) : url);
@@ -44,7 +45,8 @@ export function blockLine(b, m) {
     x.ms += each;
     byStack.set(key, x);
   }
-  const note = heldBy !== 'app' || m.captured === 'partial' ? noteOf(b, heldBy, m.seen ?? null) : null;
+  const note = m.skipped && heldBy === 'app' && m.captured === false ? skippedNote(m.skipped)
+    : heldBy !== 'app' || m.captured === 'partial' ? noteOf(b, heldBy, m.seen ?? null) : null;
   return {
     event: 'block', t: new Date(b.t).toISOString(), pid: m.pid, loop: m.loop,
     durationMs: round(b.durationMs), cause: named ? b.cause ?? null : null, phase: named ? b.phase ?? null : null,
@@ -87,12 +89,21 @@ function noteOf(b, heldBy, seen) {
   return `the stack capture started too late or saw too little of this ${ms} ms block (${n ? `${n} stack sample(s) of the app's code${from}` : 'no stack sample of the app\'s code'}${wait ? `; its thread waited for a CPU ${wait} ms of it` : ''}): too little to name what held the loop`;
 }
 
+/** Why a block had no capture: the budget. @param {{spentMs: number, budgetMs: number}} s */
+function skippedNote(s) {
+  return s.budgetMs > 0
+    ? `no stack capture: the captures' starts held the app's thread ${s.spentMs} ms in the last minute, against a budget of ${s.budgetMs} ms (EVENTLOOP_PROBE_CAPTURE_BUDGET)`
+    : 'no stack capture: EVENTLOOP_PROBE_CAPTURE_BUDGET is 0';
+}
+
 /**
  * The figures of the last interval: lag, utilisation, CPU, GC, memory, blocks, and what the rate
  * limit dropped; the lag histogram kept compact, so a report can merge intervals.
  * @param {{t: number, loop: string, summary: any}} m @param {number} pid @param {number} dropped
+ * @param {{count: number, startMs: number, skipped: number}} [captures] the stack captures of the interval: how many, how long
+ *   their starts held the app's thread, and how many the budget refused
  */
-export function statsLine(m, pid, dropped) {
+export function statsLine(m, pid, dropped, captures) {
   const s = m.summary;
   const lag = Histogram.fromJSON(s.lag);
   const seconds = Math.max(0.001, (s.measureEnd - s.measureStart) / 1000);
@@ -110,6 +121,7 @@ export function statsLine(m, pid, dropped) {
     gc: { count: s.gc?.count ?? 0, totalMs: round(s.gc?.totalMs ?? 0), maxMs: round(s.gc?.maxMs ?? 0), ...(s.gc?.observedS != null ? { observedS: s.gc.observedS } : {}) },
     memory: { rssMb: mb(s.memory?.rss ?? 0), heapUsedMb: mb(s.memory?.heapUsed ?? 0) },
     blocks: s.blocks ?? 0, dropped, routes,
+    ...(captures ? { captures } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
+import { CaptureBudget, startWalkMs } from './capture-budget.js';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -62,6 +63,13 @@ const KEEP_CAPTURES = 8;
 const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
+// a capture whose start held the app's thread this long is said once in a note
+const NOTE_WALK_MS = 25;
+const budget = new CaptureBudget(settings.captureBudgetMs);
+// the beat before the lateness a capture was refused for (one refusal a block), and when refusals were
+/** @type {number} */ let refusedFor = 0;
+/** @type {number[]} */ const refusals = [];
+let walkNoted = false;
 
 /** @type {inspector.Session | null} open while a capture runs */
 let session = null;
@@ -107,6 +115,8 @@ let failures = 0;
 let dropped = 0;
 let minute = { start: 0, written: 0 };
 let sink = makeSink();
+// the app's heap at the last stats line (MB), for the note on a capture's cost
+let heapMb = 0;
 
 parentPort?.on('message', receive);
 
@@ -121,7 +131,8 @@ function receive(m) {
   else if (m.type === 'block-requests') blockRequests.push(m);
   else if (m.type === 'start') sink.write(startLine({ t: m.t, pid: data.pid, loop: data.loop, nodeVersion: data.nodeVersion, argv: data.argv, settings, tool: TOOL }));
   else if (m.type === 'stats') {
-    sink.write(statsLine(m, data.pid, dropped));
+    if (typeof m.summary?.memory?.heapUsed === 'number') heapMb = Math.round(m.summary.memory.heapUsed / 1048576);
+    sink.write(statsLine(m, data.pid, dropped, budget.take()));
     dropped = 0;
   }
 }
@@ -176,14 +187,14 @@ async function watch() {
     } else await sleep(nextLookMs());
     const late = lateness();
     try {
-      if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startCapture();
+      if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startIfAllowed();
       else if (capturing) {
         const now = epochNow();
         if (late >= START_AFTER_MS / 2) turnedAt = 0;
         else if (!turnedAt) turnedAt = now;
         if ((turnedAt && now - turnedAt >= (served ? LINGER_MS : 0)) || now - captureFrom >= MAX_CAPTURE_MS) {
           await stopCapture();
-          if (lateness() >= START_AFTER_MS) await startCapture();
+          if (lateness() >= START_AFTER_MS) await startIfAllowed();
         }
       }
       failures = 0;
@@ -198,6 +209,18 @@ async function watch() {
   }
   if (capturing) await stopCapture().catch(() => {});
   await writePending(true);
+}
+
+/** A capture starts if the budget allows it; a refusal is noted once for the lateness it was for. */
+async function startIfAllowed() {
+  if (refusedFor === beat[0]) return;
+  const now = epochNow();
+  if (budget.allows(now)) {
+    await startCapture();
+    return;
+  }
+  refusedFor = beat[0];
+  refusals.push(now);
 }
 
 async function startCapture() {
@@ -221,7 +244,14 @@ async function stopCapture() {
   try {
     const { profile } = await send('Profiler.stop');
     await send('Profiler.disable');
-    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: captureStartMs });
+    // the heap walk of the profiler's start, measured on the app's thread (the round trip when no sample came)
+    const walkMs = startWalkMs(profile, SAMPLING_US) ?? captureStartMs;
+    budget.record(captureFrom, walkMs);
+    if (walkMs >= NOTE_WALK_MS && !walkNoted) {
+      walkNoted = true;
+      sink.note(`a stack capture's start held the app's thread ${Math.round(walkMs)} ms (V8's profiler walks the whole heap when it starts${heapMb ? `; heap ${heapMb} MB` : ''}): each captured block is that much longer; captures take at most ${settings.captureBudgetMs} ms of each minute (EVENTLOOP_PROBE_CAPTURE_BUDGET)`);
+    }
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: walkMs });
     if (captures.length > KEEP_CAPTURES) captures.shift();
   } finally {
     beat[2] = 0;
@@ -243,7 +273,8 @@ async function writePending(all) {
     pending.splice(pending.indexOf(b), 1);
     if (!allowed(now)) continue;
     const { block, heldBy, captured, seen } = await diagnose(b, capture);
-    const line = blockLine(block, { pid: data.pid, loop: data.loop, cwd: data.cwd, captured, heldBy, seen });
+    const skipped = !capture && refusals.some((r) => r >= b.t && r <= end) ? { spentMs: Math.round(budget.spent(now)), budgetMs: settings.captureBudgetMs } : null;
+    const line = blockLine(block, { pid: data.pid, loop: data.loop, cwd: data.cwd, captured, heldBy, seen, skipped });
     sink.write(line);
     parentPort?.postMessage({ type: 'block', line });
   }
@@ -301,6 +332,7 @@ function prune() {
   for (const list of [blockGc, blockRequests]) {
     while (list.length && list[0].t < old) list.shift();
   }
+  while (refusals.length && refusals[0] < old) refusals.shift();
 }
 
 /**

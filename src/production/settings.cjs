@@ -13,6 +13,8 @@
  * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
  * @property {'sample' | 'all' | 'off'} gc garbage collections observed (EVENTLOOP_PROBE_GC): `sample`, the last tenth
  *   of each stats interval (Node makes an entry for each collection observed, its main cost); `all`; `off`
+ * @property {number} captureBudgetMs ms of each minute the stack captures' starts may hold the app's thread (V8's
+ *   profiler walks the heap when it starts: about 0.6 ms per MB on our VM) (EVENTLOOP_PROBE_CAPTURE_BUDGET, 600: 1%; 0: no capture)
  * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
  *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
  */
@@ -35,6 +37,7 @@ function readSettings(env, over = {}) {
     requests: over.requests ?? env.EVENTLOOP_PROBE_REQUESTS !== '0',
     otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
     gc: over.gc ?? (env.EVENTLOOP_PROBE_GC === 'all' || env.EVENTLOOP_PROBE_GC === 'off' ? env.EVENTLOOP_PROBE_GC : 'sample'),
+    captureBudgetMs: over.captureBudgetMs ?? num(env.EVENTLOOP_PROBE_CAPTURE_BUDGET, 600, 0, 60000),
     resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 2))),
   };
 }
