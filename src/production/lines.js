@@ -100,8 +100,8 @@ function skippedNote(s) {
  * The figures of the last interval: lag, utilisation, CPU, GC, memory, blocks, and what the rate
  * limit dropped; the lag histogram kept compact, so a report can merge intervals.
  * @param {{t: number, loop: string, summary: any}} m @param {number} pid @param {number} dropped
- * @param {{count: number, startMs: number, skipped: number}} [captures] the stack captures of the interval: how many, how long
- *   their starts held the app's thread, and how many the budget refused
+ * @param {{count: number, sampled: number, startMs: number, skipped: number}} [captures] the stack captures of the interval: how many,
+ *   of them sampled without the profiler, how long the profiler's starts held the app's thread, and how many the budget refused
  */
 export function statsLine(m, pid, dropped, captures) {
   const s = m.summary;

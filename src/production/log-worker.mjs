@@ -21,6 +21,7 @@ import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf } from './stack-sampler.js';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -63,13 +64,19 @@ const KEEP_CAPTURES = 8;
 const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
-// a capture whose start held the app's thread this long is said once in a note
-const NOTE_WALK_MS = 25;
 const budget = new CaptureBudget(settings.captureBudgetMs);
 // the beat before the lateness a capture was refused for (one refusal a block), and when refusals were
 /** @type {number} */ let refusedFor = 0;
 /** @type {number[]} */ const refusals = [];
 let walkNoted = false;
+// After a profiler start that walked the heap this long (said once in a note), captures sample the
+// stack without the profiler (stack-sampler.js), a sample every SAMPLER_MS (settings.capture 'auto')
+const SAMPLER_WALK_MS = 20;
+const SAMPLER_MS = 2;
+// a sample's period: the pause and the round trip to the app's thread
+const SAMPLER_INTERVAL_US = 2500;
+/** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<void>} | null} the sampler's capture */
+let sampling = null;
 
 /** @type {inspector.Session | null} open while a capture runs */
 let session = null;
@@ -97,7 +104,7 @@ let analysis = null;
 let analysisSettled = false;
 const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../analyze/ownership.js'), import('../sources/app-sources.js')])
   .then(([p, a, o, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, ownerOf: o.ownerOf, sources: new s.AppSources() })));
-/** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number}[]} */
+/** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number, intervalUs: number}[]} */
 const captures = [];
 /** @type {{t: number, durationMs: number, waitMs?: number, runMs?: number, at: number}[]} */
 const pending = [];
@@ -215,7 +222,7 @@ async function watch() {
 async function startIfAllowed() {
   if (refusedFor === beat[0]) return;
   const now = epochNow();
-  if (budget.allows(now)) {
+  if (sampled() || budget.allows(now)) {
     await startCapture();
     return;
   }
@@ -223,7 +230,14 @@ async function startIfAllowed() {
   refusals.push(now);
 }
 
+/** The next capture samples without the profiler: its start would walk a large heap. */
+const sampled = () => settings.capture === 'samples' || (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS);
+
 async function startCapture() {
+  if (sampled()) {
+    startSampling();
+    return;
+  }
   beat[2] = 1;
   // sent together: the app's thread answers them in order, and a crowded machine does not
   // delay the start by scheduling this thread between them
@@ -238,20 +252,54 @@ async function startCapture() {
   turnedAt = 0;
 }
 
+/** A capture of samples the app's thread evaluates (no profiler, no heap walk). */
+function startSampling() {
+  budget.recordSampled();
+  session = new inspector.Session();
+  session.connectToMainThread();
+  captureFrom = epochNow();
+  captureStartMs = 0;
+  capturing = true;
+  turnedAt = 0;
+  const samples = /** @type {{us: number, frames: (string | number)[][]}[]} */ ([]);
+  const startUs = Number(process.hrtime.bigint() / 1000n);
+  const loop = async () => {
+    while (capturing) {
+      const r = await send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true });
+      const sample = sampleOf(r?.result?.value);
+      if (sample) samples.push(sample);
+      await sleep(SAMPLER_MS);
+    }
+  };
+  sampling = { samples, startUs, done: loop().catch(() => {}) };
+}
+
 async function stopCapture() {
   capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
+  if (sampling) {
+    const { samples, startUs, done } = sampling;
+    sampling = null;
+    await done;
+    closeSession();
+    const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n));
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
+    if (captures.length > KEEP_CAPTURES) captures.shift();
+    return;
+  }
   try {
     const { profile } = await send('Profiler.stop');
     await send('Profiler.disable');
     // the heap walk of the profiler's start, measured on the app's thread (the round trip when no sample came)
     const walkMs = startWalkMs(profile, SAMPLING_US) ?? captureStartMs;
     budget.record(captureFrom, walkMs);
-    if (walkMs >= NOTE_WALK_MS && !walkNoted) {
+    if (walkMs >= SAMPLER_WALK_MS && !walkNoted) {
       walkNoted = true;
-      sink.note(`a stack capture's start held the app's thread ${Math.round(walkMs)} ms (V8's profiler walks the whole heap when it starts${heapMb ? `; heap ${heapMb} MB` : ''}): each captured block is that much longer; captures take at most ${settings.captureBudgetMs} ms of each minute (EVENTLOOP_PROBE_CAPTURE_BUDGET)`);
+      const then = settings.capture === 'profiler' ? `each captured block is that much longer; captures take at most ${settings.captureBudgetMs} ms of each minute (EVENTLOOP_PROBE_CAPTURE_BUDGET)`
+        : 'the next captures sample the stack without the profiler (no walk; native code and garbage collection unseen)';
+      sink.note(`a stack capture's start held the app's thread ${Math.round(walkMs)} ms (V8's profiler walks the whole heap when it starts${heapMb ? `; heap ${heapMb} MB` : ''}): ${then}`);
     }
-    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: walkMs });
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: walkMs, intervalUs: SAMPLING_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
   } finally {
     beat[2] = 0;
@@ -288,7 +336,7 @@ async function writePending(all) {
  */
 async function diagnose(b, capture) {
   const { timeProfile, attributeBlocks, ownerOf, sources } = await loadAnalysis();
-  const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: SAMPLING_US, profile: capture.profile }, 'capture')] : [];
+  const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: capture.intervalUs, profile: capture.profile }, 'capture')] : [];
   // the capture's start held the app's thread at most this long, inside the block
   const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
   const gc = blockGc.find((g) => g.t === b.t);

@@ -15,6 +15,9 @@
  *   of each stats interval (Node makes an entry for each collection observed, its main cost); `all`; `off`
  * @property {number} captureBudgetMs ms of each minute the stack captures' starts may hold the app's thread (V8's
  *   profiler walks the heap when it starts: about 0.6 ms per MB on our VM) (EVENTLOOP_PROBE_CAPTURE_BUDGET, 600: 1%; 0: no capture)
+ * @property {'auto' | 'profiler' | 'samples'} capture how a block's stack is captured (EVENTLOOP_PROBE_CAPTURE): `auto`, V8's
+ *   profiler until one of its starts walked the heap 20 ms or more, then samples the app's thread evaluates (stack-sampler.js);
+ *   `profiler` always (held to the budget); `samples` always
  * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
  *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
  */
@@ -38,6 +41,7 @@ function readSettings(env, over = {}) {
     otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
     gc: over.gc ?? (env.EVENTLOOP_PROBE_GC === 'all' || env.EVENTLOOP_PROBE_GC === 'off' ? env.EVENTLOOP_PROBE_GC : 'sample'),
     captureBudgetMs: over.captureBudgetMs ?? num(env.EVENTLOOP_PROBE_CAPTURE_BUDGET, 600, 0, 60000),
+    capture: over.capture ?? (env.EVENTLOOP_PROBE_CAPTURE === 'profiler' || env.EVENTLOOP_PROBE_CAPTURE === 'samples' ? env.EVENTLOOP_PROBE_CAPTURE : 'auto'),
     resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 2))),
   };
 }

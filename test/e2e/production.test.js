@@ -316,29 +316,45 @@ test('an app running a sampling profiler of its own (an APM\'s): the stats lines
   assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
 });
 
-test('a large heap: each capture\'s start (V8 walks the heap) is measured and said once; past the budget, blocks are logged without a capture and say why', async (t) => {
+/**
+ * The big-heap fixture run to its end under the agent: its log's lines by kind, and the whole text.
+ * @param {import('node:test').TestContext} t @param {NodeJS.ProcessEnv} env
+ */
+async function bigHeapLog(t, env) {
   const dir = appDir(t);
   const app = fixture('prod-big-heap.js', dir);
-  // a budget below one walk of a 150 MB heap (tens of ms): the first block is captured, the later ones are not
-  const env = { EVENTLOOP_PROBE_LOG: 'heap.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1', EVENTLOOP_PROBE_CAPTURE_BUDGET: '20' };
-  const { code, stderr } = await runApp(dir, [ '--require', 'eventloop-probe/register', app], env, 60_000);
+  const { code, stderr } = await runApp(dir, ['--require', 'eventloop-probe/register', app], { EVENTLOOP_PROBE_LOG: 'heap.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1', ...env }, 60_000);
   const log = path.join(dir, 'heap.log');
   const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log';
   assert.equal(code, 0, `${stderr}${text}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
-  assert.equal(linesOf(log, 'start')[0]?.settings?.captureBudgetMs, 20, text);
   const blocks = linesOf(log, 'block');
   assert.equal(blocks.length, 4, text);
   for (const b of blocks) assertBlockOfFixture(b, 'prod-big-heap.js', blockLines('prod-big-heap.js'));
   assert.notEqual(blocks[0].captured, false, `the first block had a capture: ${text}`);
-  const skipped = blocks.filter((b) => b.captured === false && /^no stack capture: .* against a budget of 20 ms/.test(b.note ?? ''));
-  assert.ok(skipped.length >= 1, `a later block had none, and says why: ${text}`);
-  assert.equal(blocks.indexOf(skipped[0]) > 0, true, text);
-  const notes = linesOf(log, 'note').filter((n) => /a stack capture's start held the app's thread \d+ ms \(V8's profiler walks the whole heap/.test(n.text));
-  assert.equal(notes.length, 1, `said once: ${text}`);
+  const walks = linesOf(log, 'note').filter((n) => /^a stack capture's start held the app's thread \d+ ms \(V8's profiler walks the whole heap/.test(n.text));
+  assert.equal(walks.length, 1, `the walk said once: ${text}`);
   const captures = linesOf(log, 'stats').map((s) => s.captures);
-  assert.ok(captures.every((c) => c && typeof c.count === 'number' && typeof c.startMs === 'number' && typeof c.skipped === 'number'), text);
-  assert.ok(captures.some((c) => c.count >= 1 && c.startMs >= 20), `a capture's start measured: ${text}`);
+  assert.ok(captures.every((c) => c && ['count', 'sampled', 'startMs', 'skipped'].every((k) => typeof c[k] === 'number')), text);
+  assert.ok(captures.some((c) => c.count >= 1 && c.startMs >= 20), `a profiler's start measured: ${text}`);
+  return { blocks, walks, captures, text };
+}
+
+test('a large heap: after a profiler start that walked it, blocks are captured from stack samples (no walk), and named', async (t) => {
+  const { blocks, walks, captures, text } = await bigHeapLog(t, {});
+  assert.match(walks[0].text, /the next captures sample the stack without the profiler/, text);
+  assert.ok(captures.reduce((sum, c) => sum + c.sampled, 0) >= 1, `captures sampled: ${text}`);
+  assert.equal(captures.reduce((sum, c) => sum + c.skipped, 0), 0, text);
+  assert.ok(blocks.slice(1).some((b) => b.captured === true && b.culprit?.function === 'renderReport'), `a later block named from samples: ${text}`);
+});
+
+test('a large heap with EVENTLOOP_PROBE_CAPTURE=profiler: past the budget, blocks are logged without a capture and say why', async (t) => {
+  // a budget below one walk of a 150 MB heap (tens of ms): the first block is captured, the later ones are not
+  const { blocks, walks, captures, text } = await bigHeapLog(t, { EVENTLOOP_PROBE_CAPTURE: 'profiler', EVENTLOOP_PROBE_CAPTURE_BUDGET: '20' });
+  assert.match(walks[0].text, /captures take at most 20 ms of each minute/, text);
+  const skipped = blocks.filter((b) => b.captured === false && /^no stack capture: .* against a budget of 20 ms/.test(b.note ?? ''));
+  assert.ok(skipped.length >= 1 && blocks.indexOf(skipped[0]) > 0, `a later block had none, and says why: ${text}`);
+  assert.equal(captures.reduce((sum, c) => sum + c.sampled, 0), 0, text);
   assert.ok(captures.reduce((sum, c) => sum + c.skipped, 0) >= skipped.length, text);
 });
 

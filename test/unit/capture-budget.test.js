@@ -18,8 +18,10 @@ test('captures start while the last minute\'s walks and the next one expected fi
   assert.equal(b.allows(t + 3000), false);
   assert.equal(b.spent(t + 59_000), 85);
   assert.equal(b.allows(t + 60_500), true, 'the first walk left the minute: 45 spent + 45 expected');
-  assert.deepEqual(b.take(), { count: 2, startMs: 85, skipped: 2 });
-  assert.deepEqual(b.take(), { count: 0, startMs: 0, skipped: 0 }, 'the count restarts');
+  b.recordSampled();
+  assert.equal(b.lastMs, 45, 'a capture sampled without the profiler walks nothing: the expectation stays');
+  assert.deepEqual(b.take(), { count: 3, sampled: 1, startMs: 85, skipped: 2 });
+  assert.deepEqual(b.take(), { count: 0, sampled: 0, startMs: 0, skipped: 0 }, 'the count restarts');
   assert.equal(b.maxMs, 45);
 });
 
@@ -46,6 +48,6 @@ test('a block without a capture for the budget names no culprit and says why; th
   const plain = blockLine(block, { pid: 7, loop: 'main', cwd: '/srv', captured: false });
   assert.equal(plain.note, undefined, 'a block no capture reached for another reason has no such note');
   const summary = { lag: { buckets: [], count: 0 }, measureStart: 0, measureEnd: 60_000, elu: { utilization: 0.1 }, blocks: 2 };
-  const stats = statsLine({ t: 60_000, loop: 'main', summary }, 7, 0, { count: 1, startMs: 68.2, skipped: 3 });
-  assert.deepEqual(stats.captures, { count: 1, startMs: 68.2, skipped: 3 });
+  const stats = statsLine({ t: 60_000, loop: 'main', summary }, 7, 0, { count: 1, sampled: 0, startMs: 68.2, skipped: 3 });
+  assert.deepEqual(stats.captures, { count: 1, sampled: 0, startMs: 68.2, skipped: 3 });
 });

@@ -1,0 +1,101 @@
+// Stack samples of the app's thread without V8's profiler, for an app whose heap makes the
+// profiler's start costly (it walks the whole heap: capture-budget.js). The agent's worker asks
+// the app's thread, through its inspector session, to evaluate a small expression: the inspector
+// runs it at the thread's next interrupt check, on top of whatever JavaScript is running, and the
+// expression returns that stack (V8's structured call sites: function, file, line, and the line
+// where the function begins) with the thread's monotonic time. No heap walk: each sample costs the
+// app's thread a fraction of a millisecond, whatever its heap.
+//
+// What it cannot see, where a profile would: native code (a long C++ call answers once it returns
+// to JavaScript, so its samples land after it) and garbage collection (observed apart, gc-observer).
+// The samples become a CPU profile of the same shape as V8's, so the same analysis reads them.
+
+/**
+ * The expression the app's thread evaluates: its stack below the evaluation, innermost first, as
+ * [function, file, line, column, function's line, function's column], and process.hrtime in µs.
+ * Error.prepareStackTrace and stackTraceLimit are the app's again before it returns.
+ */
+export const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
+  const prepare = Error.prepareStackTrace, limit = Error.stackTraceLimit, holder = {};
+  try {
+    Error.stackTraceLimit = 64;
+    Error.prepareStackTrace = (_, sites) => sites.map((s) => [s.getFunctionName() || '', s.getFileName() || '', s.getLineNumber() || 0, s.getColumnNumber() || 0,
+      typeof s.getEnclosingLineNumber === 'function' ? s.getEnclosingLineNumber() || 0 : 0, typeof s.getEnclosingColumnNumber === 'function' ? s.getEnclosingColumnNumber() || 0 : 0]);
+    Error.captureStackTrace(holder, eventloopProbeSample);
+    return JSON.stringify([Number(process.hrtime.bigint() / 1000n), holder.stack]);
+  } catch {
+    return '[0,[]]';
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+  }
+})()`;
+
+/**
+ * One sample from the evaluation's result: its time (µs, monotonic) and the app's frames,
+ * innermost first (the evaluation's own top-level frame dropped). Null when unreadable.
+ * @param {unknown} value @returns {{us: number, frames: (string | number)[][]} | null}
+ */
+export function sampleOf(value) {
+  if (typeof value !== 'string') return null;
+  try {
+    const [us, frames] = JSON.parse(value);
+    if (typeof us !== 'number' || !Array.isArray(frames) || us <= 0) return null;
+    let i = 0;
+    // the evaluated script's own frame: no file, at its top
+    while (i < frames.length && frames[i][1] === '') i++;
+    return { us, frames: frames.slice(i) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The samples as a V8 CPU profile: a node per call path, its call frame where the function begins
+ * (as V8 gives it), the running line as the leaf's position ticks; a sample with no app frame is
+ * the loop idle ('(idle)', which the analysis leaves out, as V8's).
+ * @param {{us: number, frames: (string | number)[][]}[]} samples in time order @param {number} startUs @param {number} endUs
+ */
+export function profileOf(samples, startUs, endUs) {
+  /** @type {{id: number, callFrame: {functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}, hitCount: number, children: number[], positionTicks?: {line: number, ticks: number}[]}[]} */
+  const nodes = [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 0, children: [] }];
+  /** @type {Map<string, number>} */
+  const byPath = new Map();
+  /** @param {number} parent @param {string} key @param {{functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}} callFrame */
+  const child = (parent, key, callFrame) => {
+    const k = `${parent}\n${key}`;
+    let id = byPath.get(k);
+    if (id === undefined) {
+      id = nodes.length + 1;
+      nodes.push({ id, callFrame, hitCount: 0, children: [] });
+      nodes[parent - 1].children.push(id);
+      byPath.set(k, id);
+    }
+    return id;
+  };
+  /** @type {number[]} */ const ids = [];
+  /** @type {number[]} */ const timeDeltas = [];
+  let last = startUs;
+  for (const s of samples) {
+    let id = 1;
+    if (!s.frames.length) id = child(1, '(idle)', { functionName: '(idle)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
+    for (let i = s.frames.length - 1; i >= 0; i--) {
+      const [fn, url, , , line, column] = s.frames[i];
+      const callFrame = { functionName: String(fn), scriptId: '0', url: String(url), lineNumber: Number(line) - 1, columnNumber: Number(column) - 1 };
+      id = child(id, `${fn}\0${url}\0${line}\0${column}`, callFrame);
+    }
+    const node = nodes[id - 1];
+    node.hitCount++;
+    const leaf = s.frames[0];
+    if (leaf) {
+      const ticks = (node.positionTicks ??= []);
+      const at = ticks.find((x) => x.line === leaf[2]);
+      if (at) at.ticks++;
+      else ticks.push({ line: Number(leaf[2]), ticks: 1 });
+    }
+    ids.push(id);
+    timeDeltas.push(s.us - last);
+    last = s.us;
+  }
+  return { nodes, startTime: startUs, endTime: Math.max(endUs, last), samples: ids, timeDeltas };
+}

@@ -1,0 +1,61 @@
+// Stack samples the app's thread evaluates (no profiler, no heap walk) become a CPU profile the
+// analysis reads as it reads V8's: the stack below the evaluation, where each function begins,
+// the running line as the leaf's ticks, an empty stack as the loop idle; and the app's
+// Error.prepareStackTrace and stackTraceLimit are its own again after a sample.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf } from '../../src/production/stack-sampler.js';
+import { timeProfile, framesOf } from '../../src/analyze/profiles.js';
+
+test('a sample is the stack below the evaluation, innermost first, with where each function begins', () => {
+  const prepare = (/** @type {Error} */ e) => `app's own: ${e.message}`;
+  Error.prepareStackTrace = prepare;
+  Error.stackTraceLimit = 7;
+  let value;
+  try {
+    // run as the inspector runs it: a script of its own with no file name, on top of the app's code
+    const script = new vm.Script(SAMPLE_EXPRESSION, { filename: '' });
+    function renderReport() {
+      value = script.runInThisContext();
+    }
+    renderReport();
+    assert.equal(Error.prepareStackTrace, prepare, 'the app\'s prepareStackTrace is back');
+    assert.equal(Error.stackTraceLimit, 7, 'the app\'s stackTraceLimit is back');
+  } finally {
+    delete Error.prepareStackTrace;
+    Error.stackTraceLimit = 10;
+  }
+  const sample = sampleOf(value);
+  assert.ok(sample && sample.us > 0, String(value));
+  assert.notEqual(sample.frames[0][1], '', `the evaluation's own frame is dropped: ${JSON.stringify(sample.frames.slice(0, 3))}`);
+  // the app's frame under vm's runInThisContext (the inspector calls in from no JavaScript frame)
+  const [fn, file, line, , fnLine] = sample.frames.find((f) => f[0] === 'renderReport') ?? [];
+  assert.equal(fn, 'renderReport', JSON.stringify(sample.frames.slice(0, 3)));
+  assert.match(String(file), /stack-sampler\.test\.js$/);
+  assert.ok(Number(line) > Number(fnLine), 'the running line is below the line the function begins on');
+  assert.equal(sampleOf('not json'), null);
+  assert.equal(sampleOf(undefined), null);
+});
+
+test('samples as a profile: a node per call path, the leaf\'s running lines as ticks, an empty stack idle', () => {
+  const app = ['handler', '/srv/app.js', 12, 5, 10, 20];
+  const leaf = ['load', '/srv/node_modules/js-yaml/lib/loader.js', 1795, 9, 1791, 14];
+  const samples = [
+    { us: 1_002_000, frames: [leaf, app] },
+    { us: 1_004_500, frames: [['load', leaf[1], 1799, 3, 1791, 14], app] },
+    { us: 1_007_000, frames: [] },
+  ];
+  const profile = profileOf(samples, 1_000_000, 1_008_000);
+  assert.deepEqual(profile.timeDeltas, [2000, 2500, 2500]);
+  assert.equal(profile.startTime, 1_000_000);
+  assert.equal(profile.endTime, 1_008_000);
+  const p = timeProfile({ kind: 'block', epochOffsetMs: 0, intervalUs: 2500, profile }, 'capture');
+  const first = framesOf(p, profile.samples[0]);
+  assert.deepEqual(first.map((f) => [f.functionName, f.url, f.lineNumber, f.columnNumber]), [['load', leaf[1], 1790, 13], ['handler', '/srv/app.js', 9, 19]]);
+  assert.equal(profile.samples[0], profile.samples[1], 'the same call path is one node');
+  const node = profile.nodes.find((n) => n.id === profile.samples[0]);
+  assert.deepEqual(node?.positionTicks, [{ line: 1795, ticks: 1 }, { line: 1799, ticks: 1 }]);
+  assert.deepEqual(framesOf(p, profile.samples[2]).map((f) => f.functionName), ['(idle)']);
+});
