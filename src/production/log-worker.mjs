@@ -69,13 +69,16 @@ const budget = new CaptureBudget(settings.captureBudgetMs);
 /** @type {number} */ let refusedFor = 0;
 /** @type {number[]} */ const refusals = [];
 let walkNoted = false;
-// After a profiler start that walked the heap this long (said once in a note), captures sample the
-// stack without the profiler (stack-sampler.js), a sample every SAMPLER_MS (settings.capture 'auto')
-const SAMPLER_WALK_MS = 20;
+// After a profiler start that walked the heap half a threshold or more (20 ms at least; said once in a
+// note), captures sample the stack without the profiler (stack-sampler.js), a sample every SAMPLER_MS
+// (settings.capture 'auto'): a capture starts when a block is half a threshold old, and a walk that
+// long again would leave no time to sample a block of threshold length. Below it, the profiler, which
+// sees native code and garbage collection, and whose starts the budget holds.
+const SAMPLER_WALK_MS = Math.max(20, settings.thresholdMs / 2);
 const SAMPLER_MS = 2;
 // a sample's period: the pause and the round trip to the app's thread
 const SAMPLER_INTERVAL_US = 2500;
-/** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<void>} | null} the sampler's capture */
+/** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<Error | null>} | null} the sampler's capture (done: how its loop ended) */
 let sampling = null;
 
 /** @type {inspector.Session | null} open while a capture runs */
@@ -207,6 +210,7 @@ async function watch() {
       failures = 0;
     } catch (error) {
       capturing = false;
+      sampling = null;
       beat[2] = 0;
       closeSession();
       if (++failures === 3) sink.note(`stack captures keep failing (${/** @type {Error} */ (error).message}): blocks are written without their stack`);
@@ -271,7 +275,7 @@ function startSampling() {
       await sleep(SAMPLER_MS);
     }
   };
-  sampling = { samples, startUs, done: loop().catch(() => {}) };
+  sampling = { samples, startUs, done: loop().then(() => null, (/** @type {Error} */ error) => error) };
 }
 
 async function stopCapture() {
@@ -280,8 +284,10 @@ async function stopCapture() {
   if (sampling) {
     const { samples, startUs, done } = sampling;
     sampling = null;
-    await done;
+    const error = await done;
     closeSession();
+    // a sampler that could not sample counts as a failed capture (three in a row are said)
+    if (error && !samples.length) throw error;
     const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n));
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
