@@ -21,7 +21,7 @@ import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
-import { SAMPLE_EXPRESSION, sampleOf, profileOf } from './stack-sampler.js';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from './stack-sampler.js';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -80,6 +80,9 @@ const SAMPLER_MS = 2;
 const SAMPLER_INTERVAL_US = 2500;
 /** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<Error | null>} | null} the sampler's capture (done: how its loop ended) */
 let sampling = null;
+/** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the sampler's profiles */
+let microLine = null;
+microtasksLine().then((line) => { microLine = line; }, () => {});
 
 /** @type {inspector.Session | null} open while a capture runs */
 let session = null;
@@ -288,7 +291,7 @@ async function stopCapture() {
     closeSession();
     // a sampler that could not sample counts as a failed capture (three in a row are said)
     if (error && !samples.length) throw error;
-    const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n));
+    const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n), microLine);
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
     return;

@@ -8,7 +8,11 @@
 //
 // What it cannot see, where a profile would: native code (a long C++ call answers once it returns
 // to JavaScript, so its samples land after it) and garbage collection (observed apart, gc-observer).
-// The samples become a CPU profile of the same shape as V8's, so the same analysis reads them.
+// Nor V8's runMicrotasks, which a profile shows between Node's processTicksAndRejections and a
+// promise's continuation (how a block in the microtask queue is told from one in the nextTick
+// queue): the line processTicksAndRejections runs then tells it, learnt once from this thread's own
+// queues (the same Node). The samples become a CPU profile of the same shape as V8's, so the same
+// analysis reads them, with the async callers an Error stack has (await chains) below.
 
 /**
  * The expression the app's thread evaluates: its stack below the evaluation, innermost first, as
@@ -50,13 +54,46 @@ export function sampleOf(value) {
   }
 }
 
+const TASK_QUEUES = 'node:internal/process/task_queues';
+
+/**
+ * The line of Node's processTicksAndRejections that runs the microtask queue (runMicrotasks), learnt
+ * from this thread: a promise's continuation scheduled from a nextTick callback runs from there.
+ * Null when not seen.
+ * @returns {Promise<number | null>}
+ */
+export function microtasksLine() {
+  const lineHere = () => {
+    const holder = /** @type {{stack?: any}} */ ({});
+    const prepare = Error.prepareStackTrace;
+    try {
+      Error.prepareStackTrace = (_, sites) => sites;
+      Error.captureStackTrace(holder);
+      const site = /** @type {any[]} */ (holder.stack).find((x) => x.getFunctionName() === 'processTicksAndRejections' && x.getFileName() === TASK_QUEUES);
+      return site ? site.getLineNumber() : null;
+    } finally {
+      Error.prepareStackTrace = prepare;
+    }
+  };
+  return new Promise((resolve) => {
+    process.nextTick(() => {
+      const tick = lineHere();
+      Promise.resolve().then(() => {
+        const micro = lineHere();
+        resolve(micro !== null && micro !== tick ? micro : null);
+      });
+    });
+  });
+}
+
 /**
  * The samples as a V8 CPU profile: a node per call path, its call frame where the function begins
  * (as V8 gives it), the running line as the leaf's position ticks; a sample with no app frame is
  * the loop idle ('(idle)', which the analysis leaves out, as V8's).
  * @param {{us: number, frames: (string | number)[][]}[]} samples in time order @param {number} startUs @param {number} endUs
+ * @param {number | null} [microLine] processTicksAndRejections's line that runs the microtask queue (microtasksLine)
  */
-export function profileOf(samples, startUs, endUs) {
+export function profileOf(samples, startUs, endUs, microLine = null) {
   /** @type {{id: number, callFrame: {functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}, hitCount: number, children: number[], positionTicks?: {line: number, ticks: number}[]}[]} */
   const nodes = [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 0, children: [] }];
   /** @type {Map<string, number>} */
@@ -83,6 +120,9 @@ export function profileOf(samples, startUs, endUs) {
       const [fn, url, , , line, column] = s.frames[i];
       const callFrame = { functionName: String(fn), scriptId: '0', url: String(url), lineNumber: Number(line) - 1, columnNumber: Number(column) - 1 };
       id = child(id, `${fn}\0${url}\0${line}\0${column}`, callFrame);
+      if (microLine !== null && fn === 'processTicksAndRejections' && url === TASK_QUEUES && s.frames[i][2] === microLine && i > 0) {
+        id = child(id, 'runMicrotasks', { functionName: 'runMicrotasks', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
+      }
     }
     const node = nodes[id - 1];
     node.hitCount++;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { SAMPLE_EXPRESSION, sampleOf, profileOf } from '../../src/production/stack-sampler.js';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../../src/production/stack-sampler.js';
 import { timeProfile, framesOf } from '../../src/analyze/profiles.js';
 
 test('a sample is the stack below the evaluation, innermost first, with where each function begins', () => {
@@ -58,4 +58,23 @@ test('samples as a profile: a node per call path, the leaf\'s running lines as t
   const node = profile.nodes.find((n) => n.id === profile.samples[0]);
   assert.deepEqual(node?.positionTicks, [{ line: 1795, ticks: 1 }, { line: 1799, ticks: 1 }]);
   assert.deepEqual(framesOf(p, profile.samples[2]).map((f) => f.functionName), ['(idle)']);
+});
+
+test('a sample in the microtask queue gets the runMicrotasks frame a profile has; one in the nextTick queue does not', async () => {
+  const microLine = await microtasksLine();
+  assert.equal(typeof microLine, 'number');
+  const script = new vm.Script(SAMPLE_EXPRESSION, { filename: '' });
+  const sample = () => sampleOf(script.runInThisContext());
+  /** @type {any[]} */
+  const taken = await new Promise((resolve) => {
+    process.nextTick(function inTick() {
+      const tick = sample();
+      Promise.resolve().then(function inMicrotask() { resolve([tick, sample()]); });
+    });
+  });
+  const profile = profileOf(/** @type {any} */ (taken), taken[0].us - 1000, taken[1].us + 1000, microLine);
+  const p = timeProfile({ kind: 'block', epochOffsetMs: 0, intervalUs: 2500, profile }, 'capture');
+  const names = (/** @type {number} */ i) => framesOf(p, profile.samples[i]).map((f) => f.functionName).filter((n) => /^(inTick|inMicrotask|runMicrotasks|processTicksAndRejections)$/.test(n));
+  assert.deepEqual(names(0), ['inTick', 'processTicksAndRejections']);
+  assert.deepEqual(names(1), ['inMicrotask', 'runMicrotasks', 'processTicksAndRejections']);
 });
