@@ -11,7 +11,9 @@
 // Nor V8's runMicrotasks, which a profile shows between Node's processTicksAndRejections and a
 // promise's continuation (how a block in the microtask queue is told from one in the nextTick
 // queue): the line processTicksAndRejections runs then tells it, learnt once from this thread's own
-// queues (the same Node). The samples become a CPU profile of the same shape as V8's, so the same
+// queues (the same Node). A chain of awaits is mostly sampled between two continuations (V8 takes
+// the interrupt there), so its samples show the queue more than the continuation's own line; the
+// async callers an Error stack has still name the app's function. The samples become a CPU profile of the same shape as V8's, so the same
 // analysis reads them, with the async callers an Error stack has (await chains) below.
 
 /**
@@ -120,7 +122,8 @@ export function profileOf(samples, startUs, endUs, microLine = null) {
       const [fn, url, , , line, column] = s.frames[i];
       const callFrame = { functionName: String(fn), scriptId: '0', url: String(url), lineNumber: Number(line) - 1, columnNumber: Number(column) - 1 };
       id = child(id, `${fn}\0${url}\0${line}\0${column}`, callFrame);
-      if (microLine !== null && fn === 'processTicksAndRejections' && url === TASK_QUEUES && s.frames[i][2] === microLine && i > 0) {
+      // also as the leaf: V8 takes the interrupt between two continuations, in runMicrotasks itself
+      if (microLine !== null && fn === 'processTicksAndRejections' && url === TASK_QUEUES && s.frames[i][2] === microLine) {
         id = child(id, 'runMicrotasks', { functionName: 'runMicrotasks', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
       }
     }

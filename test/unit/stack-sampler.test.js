@@ -77,4 +77,8 @@ test('a sample in the microtask queue gets the runMicrotasks frame a profile has
   const names = (/** @type {number} */ i) => framesOf(p, profile.samples[i]).map((f) => f.functionName).filter((n) => /^(inTick|inMicrotask|runMicrotasks|processTicksAndRejections)$/.test(n));
   assert.deepEqual(names(0), ['inTick', 'processTicksAndRejections']);
   assert.deepEqual(names(1), ['inMicrotask', 'runMicrotasks', 'processTicksAndRejections']);
+  // taken between two continuations: processTicksAndRejections the innermost JavaScript frame
+  const between = { us: taken[1].us + 500, frames: taken[1].frames.filter((/** @type {any[]} */ f) => f[0] === 'processTicksAndRejections') };
+  const p2 = timeProfile({ kind: 'block', epochOffsetMs: 0, intervalUs: 2500, profile: profileOf([between], between.us - 1000, between.us + 1000, microLine) }, 'capture');
+  assert.deepEqual(framesOf(p2, p2.profile.samples[0]).map((f) => f.functionName), ['runMicrotasks', 'processTicksAndRejections']);
 });
