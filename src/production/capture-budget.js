@@ -31,13 +31,23 @@ export class CaptureBudget {
     return this.recent.reduce((sum, x) => sum + x.ms, 0);
   }
 
+  /** Whether a capture with the profiler fits the budget now. @param {number} now epoch ms */
+  fits(now) {
+    return this.perMinuteMs > 0 && this.spent(now) + this.lastMs <= this.perMinuteMs;
+  }
+
+  /** A block left without a capture for the budget, counted. */
+  refused() {
+    this.intervalSkipped++;
+  }
+
   /**
    * Whether a capture may start now; a refusal is counted.
    * @param {number} now epoch ms
    */
   allows(now) {
-    const ok = this.perMinuteMs > 0 && this.spent(now) + this.lastMs <= this.perMinuteMs;
-    if (!ok) this.intervalSkipped++;
+    const ok = this.fits(now);
+    if (!ok) this.refused();
     return ok;
   }
 

@@ -80,6 +80,9 @@ const SAMPLER_MS = 2;
 const SAMPLER_INTERVAL_US = 2500;
 /** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<Error | null>} | null} the sampler's capture (done: how its loop ended) */
 let sampling = null;
+// a sampled capture whose thread did not answer for half a threshold (native code holds it: samples
+// cannot see inside, V8's profiler can): the next capture uses the profiler, within the budget
+let unanswered = false;
 /** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the sampler's profiles */
 let microLine = null;
 microtasksLine().then((line) => { microLine = line; }, () => {});
@@ -229,22 +232,23 @@ async function watch() {
 async function startIfAllowed() {
   if (refusedFor === beat[0]) return;
   const now = epochNow();
-  if (sampled() || budget.allows(now)) {
-    await startCapture();
-    return;
+  if (sampled()) startSampling();
+  else if (budget.fits(now)) await startCapture();
+  // the profiler's budget is spent after a sampled capture the thread did not answer: samples again
+  else if (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS) startSampling();
+  else {
+    budget.refused();
+    refusedFor = beat[0];
+    refusals.push(now);
   }
-  refusedFor = beat[0];
-  refusals.push(now);
 }
 
 /** The next capture samples without the profiler: its start would walk a large heap. */
-const sampled = () => settings.capture === 'samples' || (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS);
+const sampled = () => settings.capture === 'samples' || (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS && !unanswered);
 
+/** A capture with V8's profiler. */
 async function startCapture() {
-  if (sampled()) {
-    startSampling();
-    return;
-  }
+  unanswered = false;
   beat[2] = 1;
   // sent together: the app's thread answers them in order, and a crowded machine does not
   // delay the start by scheduling this thread between them
@@ -291,6 +295,9 @@ async function stopCapture() {
     closeSession();
     // a sampler that could not sample counts as a failed capture (three in a row are said)
     if (error && !samples.length) throw error;
+    let gapUs = (samples[0]?.us ?? startUs) - startUs;
+    for (let i = 1; i < samples.length; i++) gapUs = Math.max(gapUs, samples[i].us - samples[i - 1].us);
+    unanswered = gapUs >= (settings.thresholdMs / 2) * 1000;
     const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n), microLine);
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();

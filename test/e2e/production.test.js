@@ -330,7 +330,7 @@ async function bigHeapLog(t, env) {
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
   const blocks = linesOf(log, 'block');
   assert.equal(blocks.length, 4, text);
-  for (const b of blocks) assertBlockOfFixture(b, 'prod-big-heap.js', blockLines('prod-big-heap.js'));
+  if (env.BLOCK !== 'native') for (const b of blocks) assertBlockOfFixture(b, 'prod-big-heap.js', blockLines('prod-big-heap.js'));
   assert.notEqual(blocks[0].captured, false, `the first block had a capture: ${text}`);
   const walks = linesOf(log, 'note').filter((n) => /^a stack capture's start held the app's thread \d+ ms \(V8's profiler walks the whole heap/.test(n.text));
   assert.equal(walks.length, 1, `the walk said once: ${text}`);
@@ -346,6 +346,14 @@ test('a large heap: after a profiler start that walked it, blocks are captured f
   assert.ok(captures.reduce((sum, c) => sum + c.sampled, 0) >= 1, `captures sampled: ${text}`);
   assert.equal(captures.reduce((sum, c) => sum + c.skipped, 0), 0, text);
   assert.ok(blocks.slice(1).some((b) => b.captured === true && b.culprit?.function === 'renderReport'), `a later block named from samples: ${text}`);
+});
+
+test('a large heap, blocks in one call of native code: a sampled capture the thread did not answer sends the next to the profiler', async (t) => {
+  const { captures, text } = await bigHeapLog(t, { BLOCK: 'native' });
+  const sampled = captures.reduce((sum, c) => sum + c.sampled, 0);
+  const all = captures.reduce((sum, c) => sum + c.count, 0);
+  assert.ok(sampled >= 1, `a capture sampled: ${text}`);
+  assert.ok(all - sampled >= 2, `the profiler again after it: ${text}`);
 });
 
 test('a large heap with EVENTLOOP_PROBE_CAPTURE=profiler: past the budget, blocks are logged without a capture and say why', async (t) => {
