@@ -1,6 +1,7 @@
 // The production agent's worker thread: watches the app's heartbeat, captures what the main thread
 // runs while its loop is blocked (a CPU profile through an inspector session to the main thread,
-// started once the loop is half the threshold late), and when the main thread reports the block,
+// started once the loop is half the threshold late; on a heap the profiler's start would walk too
+// long, stack samples the main thread evaluates: stack-sampler.js), and when the main thread reports the block,
 // diagnoses it with the same analysis as `run` (who owned the time, the line that called it, the
 // fix) and writes one JSON line. Also the "start" and "stats" lines. Everything here runs off the
 // app's thread; the log is appended synchronously from this thread only.
