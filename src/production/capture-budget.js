@@ -16,8 +16,6 @@ export class CaptureBudget {
     this.recent = [];
     /** the last walk: what the next is expected to take */
     this.lastMs = 0;
-    /** the longest walk so far */
-    this.maxMs = 0;
     // since the last take(): the walks, and the captures not started for the budget
     this.intervalMs = 0;
     this.intervalCount = 0;
@@ -41,15 +39,6 @@ export class CaptureBudget {
     this.intervalSkipped++;
   }
 
-  /**
-   * Whether a capture may start now; a refusal is counted.
-   * @param {number} now epoch ms
-   */
-  allows(now) {
-    const ok = this.fits(now);
-    if (!ok) this.refused();
-    return ok;
-  }
 
   /**
    * A capture's start held the app's thread this long.
@@ -59,7 +48,6 @@ export class CaptureBudget {
     const v = Math.max(0, ms);
     this.recent.push({ t, ms: v });
     this.lastMs = v;
-    this.maxMs = Math.max(this.maxMs, v);
     this.intervalMs += v;
     this.intervalCount++;
   }
