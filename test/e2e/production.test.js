@@ -328,16 +328,19 @@ async function bigHeapLog(t, env) {
   const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log';
   assert.equal(code, 0, `${stderr}${text}`);
   assert.equal(stderr, '', 'nothing on the app\'s stderr');
-  const blocks = linesOf(log, 'block');
-  assert.equal(blocks.length, 4, text);
+  // the fixture's four blocks come last: a collection of the heap it has just built (long on a crowded
+  // machine) may stall its loop before them
+  const all = linesOf(log, 'block');
+  assert.ok(all.length >= 4 && all.length <= 5, text);
+  const blocks = all.slice(-4);
   if (env.BLOCK !== 'native') for (const b of blocks) assertBlockOfFixture(b, 'prod-big-heap.js', blockLines('prod-big-heap.js'));
-  assert.notEqual(blocks[0].captured, false, `the first block had a capture: ${text}`);
+  assert.notEqual(all[0].captured, false, `the first block had a capture (the first capture always starts): ${text}`);
   const walks = linesOf(log, 'note').filter((n) => /^a stack capture's start held the app's thread \d+ ms \(V8's profiler walks the whole heap/.test(n.text));
   assert.equal(walks.length, 1, `the walk said once: ${text}`);
   const captures = linesOf(log, 'stats').map((s) => s.captures);
   assert.ok(captures.every((c) => c && ['count', 'sampled', 'startMs', 'skipped'].every((k) => typeof c[k] === 'number')), text);
   assert.ok(captures.some((c) => c.count >= 1 && c.startMs >= 20), `a profiler's start measured: ${text}`);
-  return { blocks, walks, captures, text };
+  return { all, blocks, walks, captures, text };
 }
 
 test('a large heap: after a profiler start that walked it, blocks are captured from stack samples (no walk), and named', async (t) => {
@@ -358,10 +361,10 @@ test('a large heap, blocks in one call of native code: a sampled capture the thr
 
 test('a large heap with EVENTLOOP_PROBE_CAPTURE=profiler: past the budget, blocks are logged without a capture and say why', async (t) => {
   // a budget below one walk of a 150 MB heap (tens of ms): the first block is captured, the later ones are not
-  const { blocks, walks, captures, text } = await bigHeapLog(t, { EVENTLOOP_PROBE_CAPTURE: 'profiler', EVENTLOOP_PROBE_CAPTURE_BUDGET: '20' });
+  const { all, walks, captures, text } = await bigHeapLog(t, { EVENTLOOP_PROBE_CAPTURE: 'profiler', EVENTLOOP_PROBE_CAPTURE_BUDGET: '20' });
   assert.match(walks[0].text, /captures take at most 20 ms of each minute/, text);
-  const skipped = blocks.filter((b) => b.captured === false && /^no stack capture: .* against a budget of 20 ms/.test(b.note ?? ''));
-  assert.ok(skipped.length >= 1 && blocks.indexOf(skipped[0]) > 0, `a later block had none, and says why: ${text}`);
+  const skipped = all.filter((b) => b.captured === false && /^no stack capture: .* against a budget of 20 ms/.test(b.note ?? ''));
+  assert.ok(skipped.length >= 1 && all.indexOf(skipped[0]) > 0, `a later block had none, and says why: ${text}`);
   assert.equal(captures.reduce((sum, c) => sum + c.sampled, 0), 0, text);
   assert.ok(captures.reduce((sum, c) => sum + c.skipped, 0) >= skipped.length, text);
 });
