@@ -222,7 +222,8 @@ function notesOf(lines, stats, blocks, pids, unreadable) {
   if (tool) notes.push(`${tool} stall(s) of the loop were the tool's own work: not counted as the app's blocks; please report it`);
   const partial = blocks.filter((b) => b.captured === 'partial').length;
   if (partial) notes.push(`${partial} block(s) name no culprit: the stack capture started too late or saw too little of them`);
-  const skipped = blocks.filter((b) => b.captured === false && typeof b.note === 'string' && b.note.startsWith('no stack capture:')).length;
+  // the stats lines count the captures: the refusals of the budget, the profiler's starts
+  const skipped = stats.reduce((sum, s) => sum + (s.captures?.skipped ?? 0), 0);
   if (skipped) notes.push(`${skipped} block(s) had no stack capture: the captures' budget (EVENTLOOP_PROBE_CAPTURE_BUDGET) was spent`);
   const startMs = stats.reduce((sum, s) => sum + (s.captures?.startMs ?? 0), 0);
   if (startMs) notes.push(`the stack captures' starts held the app's thread ${Math.round(startMs)} ms in all (V8's profiler walks the heap when it starts)`);

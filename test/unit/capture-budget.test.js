@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CaptureBudget, startWalkMs } from '../../src/production/capture-budget.js';
 import { blockLine, statsLine } from '../../src/production/lines.js';
+import { logToReport } from '../../src/production/log-report.js';
 
 test('captures start while the last minute\'s walks and the next one expected fit the budget', () => {
   const b = new CaptureBudget(100);
@@ -51,4 +52,16 @@ test('a block without a capture for the budget names no culprit and says why; th
   const summary = { lag: { buckets: [], count: 0 }, measureStart: 0, measureEnd: 60_000, elu: { utilization: 0.1 }, blocks: 2 };
   const stats = statsLine({ t: 60_000, loop: 'main', summary }, 7, 0, { count: 1, sampled: 0, startMs: 68.2, skipped: 3 });
   assert.deepEqual(stats.captures, { count: 1, sampled: 0, startMs: 68.2, skipped: 3 });
+});
+
+test('report <log>: the captures the stats lines counted are added up in its notes', () => {
+  const stats = (/** @type {string} */ t, /** @type {object} */ captures) => ({ event: 'stats', t, pid: 7, loop: 'main', seconds: 60, elu: 0.1, cpuPercent: 5, gc: { count: 0, totalMs: 0, maxMs: 0 }, blocks: 0, dropped: 0, routes: [], captures });
+  const log = [
+    { event: 'start', t: '2026-11-27T09:59:00.000Z', pid: 7, loop: 'main', settings: { thresholdMs: 200 } },
+    stats('2026-11-27T10:00:00.000Z', { count: 2, sampled: 0, startMs: 140.4, skipped: 1 }),
+    stats('2026-11-27T10:01:00.000Z', { count: 1, sampled: 0, startMs: 70.2, skipped: 2 }),
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const { report } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  assert.ok(report.notes.includes('3 block(s) had no stack capture: the captures\' budget (EVENTLOOP_PROBE_CAPTURE_BUDGET) was spent'), JSON.stringify(report.notes));
+  assert.ok(report.notes.includes('the stack captures\' starts held the app\'s thread 211 ms in all (V8\'s profiler walks the heap when it starts)'), JSON.stringify(report.notes));
 });
