@@ -4,7 +4,7 @@
 // process per Node version that grows its heap to each size and starts and stops a profile
 // several times: the time the start held its thread (median), and the same read from the
 // profile (first sample less its start stamp: what the agent measures and budgets). Then what the
-// agent does instead on a large heap, stack samples the app's thread evaluates (stack-sampler.js):
+// agent does instead on a large heap, stack samples the app's thread evaluates (agent/stack-sampler.cjs):
 // a loop of known length timed alone and while a worker samples it every 2 ms, alternating, the
 // median extra time per sample.
 //   node bench/capture-start.js [--sizes 0,100,300,600] [--rounds 5] [--nodes 20,22,24]
@@ -111,13 +111,13 @@ try {
   const file = path.join(scratch, 'sampler-cost.mjs');
   fs.writeFileSync(file, SAMPLER);
   console.log('');
-  console.log(`stack samples instead (stack-sampler.js): the app's thread's extra time per sample, a sample every 2 ms, ${values.rounds} rounds`);
+  console.log(`stack samples instead (agent/stack-sampler.cjs): the app's thread's extra time per sample, a sample every 2 ms, ${values.rounds} rounds`);
   console.log('| Node | per sample, median (min..max) |');
   console.log('|---|---|');
   for (const major of values.nodes.split(',')) {
     const node = major === process.versions.node.split('.')[0] ? process.execPath : nodeOf(major);
     if (!fs.existsSync(node)) continue;
-    const env = { ...process.env, SAMPLER_MODULE: pathToFileURL(path.join(ROOT, 'src', 'production', 'stack-sampler.js')).href, ROUNDS: values.rounds };
+    const env = { ...process.env, SAMPLER_MODULE: pathToFileURL(path.join(ROOT, 'src', 'agent', 'stack-sampler.cjs')).href, ROUNDS: values.rounds };
     const run = spawnSync(node, [file], { encoding: 'utf8', env });
     if (run.status !== 0) throw new Error(`Node ${major}: ${run.stderr}`);
     const r = JSON.parse(run.stdout.trim());

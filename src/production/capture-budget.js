@@ -4,7 +4,7 @@
 // at 300 MB), paid by every capture. The walk is measured from each capture's own profile (its
 // first sample comes that long after its start); a capture with the profiler starts only while the
 // walks of the last minute, with the next one expected to take as long as the last, stay within the
-// budget (one that samples without it, stack-sampler.js, walks nothing). Pure.
+// budget (one that samples without it, agent/stack-sampler.cjs, walks nothing). Pure.
 
 const MINUTE_MS = 60_000;
 

@@ -1,7 +1,7 @@
 // The production agent's worker thread: watches the app's heartbeat, captures what the main thread
 // runs while its loop is blocked (a CPU profile through an inspector session to the main thread,
 // started once the loop is half the threshold late; on a heap the profiler's start would walk too
-// long, stack samples the main thread evaluates: stack-sampler.js), and when the main thread reports the block,
+// long, stack samples the main thread evaluates: agent/stack-sampler.cjs), and when the main thread reports the block,
 // diagnoses it with the same analysis as `run` (who owned the time, the line that called it, the
 // fix) and writes one JSON line. Also the "start" and "stats" lines. Everything here runs off the
 // app's thread; the log is appended synchronously from this thread only.
@@ -22,7 +22,7 @@ import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
-import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from './stack-sampler.js';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../agent/stack-sampler.cjs';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -71,7 +71,7 @@ const budget = new CaptureBudget(settings.captureBudgetMs);
 /** @type {number[]} */ const refusals = [];
 let walkNoted = false;
 // After a profiler start that walked the heap half a threshold or more (20 ms at least; said once in a
-// note), captures sample the stack without the profiler (stack-sampler.js), a sample every SAMPLER_MS
+// note), captures sample the stack without the profiler (agent/stack-sampler.cjs), a sample every SAMPLER_MS
 // (settings.capture 'auto'): a capture starts when a block is half a threshold old, and a walk that
 // long again would leave no time to sample a block of threshold length. Below it, the profiler, which
 // sees native code and garbage collection, and whose starts the budget holds.

@@ -16,7 +16,7 @@
  * @property {number} captureBudgetMs ms of each minute the stack captures' starts may hold the app's thread (V8's
  *   profiler walks the heap when it starts: about 0.6 ms per MB on our VM) (EVENTLOOP_PROBE_CAPTURE_BUDGET, 600: 1%; 0: no capture)
  * @property {'auto' | 'profiler' | 'samples'} capture how a block's stack is captured (EVENTLOOP_PROBE_CAPTURE): `auto`, V8's
- *   profiler until one of its starts walked the heap half the threshold or more (20 ms at least), then samples the app's thread evaluates (stack-sampler.js);
+ *   profiler until one of its starts walked the heap half the threshold or more (20 ms at least), then samples the app's thread evaluates (agent/stack-sampler.cjs);
  *   `profiler` always (held to the budget); `samples` always
  * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
  *   process costs CPU: two beats a threshold still tell every block, which is at least T late)

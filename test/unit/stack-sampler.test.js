@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../../src/production/stack-sampler.js';
+import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../../src/agent/stack-sampler.cjs';
 import { timeProfile, framesOf } from '../../src/analyze/profiles.js';
 
 test('a sample is the stack below the evaluation, innermost first, with where each function begins', () => {

@@ -1,9 +1,12 @@
-// Stack samples of the app's thread without V8's profiler, for an app whose heap makes the
-// profiler's start costly (it walks the whole heap: capture-budget.js). The agent's worker asks
-// the app's thread, through its inspector session, to evaluate a small expression: the inspector
-// runs it at the thread's next interrupt check, on top of whatever JavaScript is running, and the
-// expression returns that stack (V8's structured call sites: function, file, line, and the line
-// where the function begins) with the thread's monotonic time. No heap walk: each sample costs the
+'use strict';
+// Stack samples of the app's thread without V8's profiler: for an app whose heap makes the
+// profiler's start costly (it walks the whole heap: production/capture-budget.js), and for an app
+// run under 0x or clinic flame, whose V8 tick log stops while an inspector profiler runs. The
+// agent's worker asks the app's thread, through its inspector session, to evaluate a small
+// expression: the inspector runs it at the thread's next interrupt check, on top of whatever
+// JavaScript is running, and the expression returns that stack (V8's structured call sites:
+// function, file, line, and the line where the function begins) with the thread's monotonic
+// time. No heap walk: each sample costs the
 // app's thread a fraction of a millisecond, whatever its heap.
 //
 // What it cannot see, where a profile would: native code (a long C++ call answers once it returns
@@ -21,7 +24,7 @@
  * [function, file, line, column, function's line, function's column], and process.hrtime in µs.
  * Error.prepareStackTrace and stackTraceLimit are the app's again before it returns.
  */
-export const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
+const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
   const prepare = Error.prepareStackTrace, limit = Error.stackTraceLimit, holder = {};
   try {
     Error.stackTraceLimit = 64;
@@ -42,7 +45,7 @@ export const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
  * innermost first (the evaluation's own top-level frame dropped). Null when unreadable.
  * @param {unknown} value @returns {{us: number, frames: (string | number)[][]} | null}
  */
-export function sampleOf(value) {
+function sampleOf(value) {
   if (typeof value !== 'string') return null;
   try {
     const [us, frames] = JSON.parse(value);
@@ -64,7 +67,7 @@ const TASK_QUEUES = 'node:internal/process/task_queues';
  * Null when not seen.
  * @returns {Promise<number | null>}
  */
-export function microtasksLine() {
+function microtasksLine() {
   const lineHere = () => {
     const holder = /** @type {{stack?: any}} */ ({});
     const prepare = Error.prepareStackTrace;
@@ -95,7 +98,7 @@ export function microtasksLine() {
  * @param {{us: number, frames: (string | number)[][]}[]} samples in time order @param {number} startUs @param {number} endUs
  * @param {number | null} [microLine] processTicksAndRejections's line that runs the microtask queue (microtasksLine)
  */
-export function profileOf(samples, startUs, endUs, microLine = null) {
+function profileOf(samples, startUs, endUs, microLine = null) {
   /** @type {{id: number, callFrame: {functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}, hitCount: number, children: number[], positionTicks?: {line: number, ticks: number}[]}[]} */
   const nodes = [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 0, children: [] }];
   /** @type {Map<string, number>} */
@@ -142,3 +145,5 @@ export function profileOf(samples, startUs, endUs, microLine = null) {
   }
   return { nodes, startTime: startUs, endTime: Math.max(endUs, last), samples: ids, timeDeltas };
 }
+
+module.exports = { SAMPLE_EXPRESSION, sampleOf, microtasksLine, profileOf };
