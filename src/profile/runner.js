@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { targetEnv } from '../launch/agent-env.js';
 import { Relay, socketPath } from './relay.js';
 import { startProfiler } from './adapters.js';
+import { keepMainIsolateLog } from './isolate-logs.js';
 import { JOB_ENV } from './runner-env.js';
 
 const TOOL_FD = 3;
@@ -79,6 +80,8 @@ async function main() {
     app = spawn(args[0], Array.isArray(args[1]) ? args[1] : [], { ...given, cwd: job.cwd, env });
     app.once('exit', (code, signal) => {
       clearTimeout(killTimer);
+      // before 0x, whose own exit listener comes after this one, picks a tick log (isolate-logs.js)
+      if (job.tool === '0x' || job.tool === 'flame') keepMainIsolateLog(job.workDir, /** @type {number} */ (app?.pid));
       relay.send({ type: 'app-exit', pid: app?.pid, code, signal, at: Date.now(), stoppedByUs: stopRequested, escalated });
       if (toolGone) finish(0);
     });
