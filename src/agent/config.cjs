@@ -22,6 +22,8 @@ const { ENV_NAME } = require('./wire.cjs');
  * @property {number} [profileChunkMs] how often the profile is written out (default: from the interval)
  * @property {boolean} [ownInspector] the open inspector is the tool's own (attach): profile anyway
  * @property {number} stackIntervalMs sampling interval of the watchdog's captures
+ * @property {'profiler' | 'samples'} [captureWith] how the watchdog captures a block: V8's profiler (default), or
+ *   stack samples the thread evaluates (stack-sampler.cjs; under 0x and clinic flame, whose tick log the profiler stops)
  * @property {string} [blockedAtPath] blocked-at, for stacks 'async-origin'
  * @property {boolean} [threads] also measure the loops of worker threads
  * @property {{path: string, name: string, rounds: number}} [scenario] run --scenario: the job to repeat in this process

@@ -77,7 +77,7 @@ function startStacks(config, push, loop) {
       workerData: {
         heartbeat, dir: config.dir, pid: process.pid, resolutionMs: config.resolutionMs,
         startAfterMs: wantProfile ? ONGOING_AFTER_MS : config.thresholdMs,
-        intervalUs: config.stackIntervalMs * 1000, chunkMs: CHUNK_MS,
+        intervalUs: config.stackIntervalMs * 1000, chunkMs: CHUNK_MS, samples: config.captureWith === 'samples',
         // with the profile on, the watchdog acts only after a second of blocking: no need to look often
         pollMs: wantProfile ? 100 : Math.max(2, Math.min(10, config.thresholdMs / 5)),
         // --threads: the worker threads announce themselves here, and are profiled from here

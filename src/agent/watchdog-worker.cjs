@@ -8,6 +8,9 @@
 // The Profiler domain is enabled only while capturing (the main thread's profile chunks rely on
 // console profiles that would otherwise start a second profiler here), and the time a capture's
 // start held the main thread (V8 walks the compiled code) is reported as the tool's.
+// Under 0x or clinic flame (`samples`), a capture is stack samples the thread evaluates instead
+// (stack-sampler.cjs): V8 logs the ticks those tools read only while no profiler of the inspector
+// runs, so a capture with the profiler would take the block itself out of their flame graphs.
 // With --threads it watches the app's worker threads the same way: a thread stuck in a loop is
 // captured from here, through the main thread's inspector, since its own loop never turns.
 
@@ -19,6 +22,7 @@ const { WorkerSessions } = require('./worker-sessions.cjs');
 const { files } = require('./wire.cjs');
 const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
 const { mainAnswered } = require('./hang-up.cjs');
+const { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } = require('./stack-sampler.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -28,6 +32,7 @@ const { mainAnswered } = require('./hang-up.cjs');
  * @property {number} resolutionMs
  * @property {number} startAfterMs lateness (beyond the resolution) that starts a capture
  * @property {number} intervalUs sampling interval of a capture
+ * @property {boolean} [samples] captures are stack samples, not V8's profiler (see above)
  * @property {number} chunkMs longest capture before it is written and restarted
  * @property {number} pollMs
  * @property {string} [hub] the BroadcastChannel the app's worker threads announce themselves on (--threads)
@@ -56,7 +61,8 @@ const words = watchWords(data.heartbeat);
  * A worker thread's continuous profile is taken from here too (see thread-agent.cjs): started as
  * the thread announces itself, collected when it stops or ends, or when the watch ends.
  * @typedef {{key: string, threadId?: number, beat: Float64Array, flags: Int32Array | null, send: (method: string, params?: object) => Promise<any>,
- *   capturing: boolean, startedAt: number, written: number, profiling: boolean}} Watched
+ *   capturing: boolean, startedAt: number, written: number, profiling: boolean, sampler?: Sampler}} Watched
+ * @typedef {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, stop: boolean, done: Promise<void>}} Sampler
  */
 
 /** @type {Watched} */
@@ -126,9 +132,41 @@ async function collectProfile(w) {
   }
 }
 
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the samples' profiles */
+let microLine = null;
+if (data.samples) microtasksLine().then((line) => { microLine = line; }, () => {});
+
+/**
+ * Samples the thread's stack until the capture stops: one evaluation at a time (a thread inside a
+ * native call answers once it returns), then a sampling interval's sleep.
+ * @param {Watched} w
+ */
+function startSampling(w) {
+  /** @type {Sampler} */
+  const sampler = { samples: [], startUs: nowUs(), stop: false, done: Promise.resolve() };
+  sampler.done = (async () => {
+    while (!sampler.stop) {
+      const r = await w.send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true });
+      const sample = sampleOf(r?.result?.value);
+      if (sample) sampler.samples.push(sample);
+      await sleep(data.intervalUs / 1000);
+    }
+  })();
+  sampler.done.catch(() => {}); // said by stopCapture, which awaits it
+  w.sampler = sampler;
+}
+
 /** @param {Watched} w */
 async function startCapture(w) {
   w.beat[2] = 1;
+  if (data.samples) {
+    startSampling(w);
+    w.capturing = true;
+    w.startedAt = epochNow();
+    return;
+  }
   await w.send('Profiler.enable');
   await w.send('Profiler.setSamplingInterval', { interval: data.intervalUs });
   const t = epochNow();
@@ -143,8 +181,14 @@ async function stopCapture(w) {
   w.capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
   try {
-    const { profile } = await w.send('Profiler.stop');
-    await w.send('Profiler.disable');
+    const sampler = w.sampler;
+    if (sampler) {
+      w.sampler = undefined;
+      sampler.stop = true;
+      await sampler.done;
+    }
+    const profile = sampler ? profileOf(sampler.samples, sampler.startUs, nowUs(), microLine) : (await w.send('Profiler.stop')).profile;
+    if (!sampler) await w.send('Profiler.disable');
     if (main.beat[1] === 2) return; // the tool is gone and its folder with it
     w.written += 1;
     writeProfile(data.dir, files.profile(w.key, 'b', w.written), {

@@ -16,7 +16,7 @@ export const FINISH_TIMEOUT_MS = 180_000;
 export class ProfiledTarget extends Target {
   /**
    * @param {{profiler: import('./resolve.js').Profiler, script: string, args: string[], cwd: string,
-   *   env: NodeJS.ProcessEnv, agentConfig: object, outDir: string, workDir: string, killAfterMs: number,
+   *   env: NodeJS.ProcessEnv, agentConfig: import('../commands/shared/agent-config.js').AgentConfig, outDir: string, workDir: string, killAfterMs: number,
    *   output: import('../launch/output-log.js').OutputLog, finishTimeoutMs?: number}} options
    */
   constructor(options) {
@@ -38,6 +38,9 @@ export class ProfiledTarget extends Target {
     this.appExit = null;
     /** @type {string[]} */
     this.notes = [`measured under ${profiler.label} ${profiler.version}: the profiler's own overhead is in these numbers`];
+    if (profiler.ticks && options.agentConfig.stacks === 'running') {
+      this.notes.push(`the agent's own CPU profile is off under ${profiler.label}, and its block stacks are stack samples: V8 stops the tick log ${profiler.label} draws from while another profiler runs. Samples do not see native code or garbage collection; ${profiler.label}'s flame graph does`);
+    }
     /** @type {Record<string, string>} */
     this.artifacts = {};
     this.runnerExited = this.exited;

@@ -22,6 +22,8 @@ export const RESOLVE_ENV = 'EVENTLOOP_PROBE_RESOLVE_FROM';
  * @property {string} module absolute path of the module the runner requires
  * @property {string} version
  * @property {string} html report file, relative to the report folder
+ * @property {boolean} ticks it reads V8's tick log (`--prof`: 0x, clinic flame), which V8 stops writing
+ *   while a profiler of the inspector runs: the agent's own profile stays off, its captures are stack samples
  */
 
 /** Parser of --profiler. @param {string} value */
@@ -52,14 +54,14 @@ export function resolveProfiler(opts, where) {
   if (opts.profiler === '0x') {
     const found = findPackage('0x', roots);
     if (!found) throw missing('0x', '0x');
-    return { tool: '0x', label: '0x', module: found.main, version: found.version, html: '0x/flamegraph.html' };
+    return { tool: '0x', label: '0x', module: found.main, version: found.version, html: '0x/flamegraph.html', ticks: true };
   }
   if (opts.clinic) {
     const tool = /** @type {'doctor' | 'flame' | 'bubbleprof'} */ (opts.clinic);
     // `clinic` brings @clinic/<tool> as a dependency; a project may also install @clinic/<tool> alone.
     const found = findPackage(`@clinic/${tool}`, roots) ?? viaClinic(tool, roots);
     if (!found) throw missing(`clinic ${tool}`, 'clinic');
-    return { tool, label: `clinic ${tool}`, module: found.main, version: found.version, html: `clinic/${tool}.html` };
+    return { tool, label: `clinic ${tool}`, module: found.main, version: found.version, html: `clinic/${tool}.html`, ticks: tool === 'flame' };
   }
   return null;
 }

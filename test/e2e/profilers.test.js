@@ -37,17 +37,40 @@ function assertHtml(file) {
   assert.match(html.slice(0, 500).toLowerCase(), /<!doctype html|<html/);
 }
 
-test('--profiler 0x: flame graph in the report folder, listed in artifacts, agent still measures', async (t) => {
-  const { dir, out, r } = await profiled(t, 'http-server.js', [...LOAD, '--profiler', '0x']);
+/**
+ * The flame graph has the function in it: V8 wrote the ticks of the run, not only of its start-up
+ * (it stops the tick log 0x and clinic flame read while an inspector profiler runs).
+ * @param {string} file @param {string} name
+ */
+function assertShows(file, name) {
+  assert.ok(fs.readFileSync(file, 'utf8').includes(name), `${path.basename(file)} has no ${name}`);
+}
+
+/**
+ * Under a profiler that reads V8's ticks, the agent's own profile is off and blocks are named from
+ * its stack samples: some block's culprit is the function.
+ * @param {any} report @param {string} name
+ */
+function assertSampledBlocks(report, name) {
+  assert.equal(report.run.settings.profile, false);
+  assert.ok(report.notes.some((/** @type {string} */ n) => n.includes('block stacks are stack samples')), JSON.stringify(report.notes));
+  const named = report.blocks.filter((/** @type {any} */ b) => b.culprit?.functionName === name);
+  assert.ok(named.length > 0, `no block named ${name}: ${JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.culprit?.functionName ?? null))}`);
+}
+
+test('--profiler 0x: its flame graph shows the app\'s work, the agent still measures and names the blocks from stack samples', async (t) => {
+  const { dir, out, r } = await profiled(t, 'hot-route-server.js', [...LOAD, '--profiler', '0x']);
   assert.equal(r.code, 0, r.stderr);
   const report = readReport(out);
   assert.equal(report.artifacts['0x'], '0x/flamegraph.html');
   assertHtml(path.join(out, report.artifacts['0x']));
+  assertShows(path.join(out, report.artifacts['0x']), 'hotRoute');
   assert.ok(report.lag.samples > 0, 'the agent ran inside the app under 0x');
   assert.ok(report.http.load.requests > 0);
   assert.ok(report.notes.some((/** @type {string} */ n) => n.includes('under 0x')));
+  assertSampledBlocks(report, 'hotRoute');
   assert.equal(alive(report.target.pid), false);
-  assertNothingLeft(dir, 'http-server.js');
+  assertNothingLeft(dir, 'hot-route-server.js');
 });
 
 test('--clinic doctor: doctor.html in the report folder', async (t) => {
@@ -61,16 +84,18 @@ test('--clinic doctor: doctor.html in the report folder', async (t) => {
   assertNothingLeft(dir, 'http-server.js');
 });
 
-test('--clinic flame: flame.html in the report folder', async (t) => {
-  const { dir, out, r } = await profiled(t, 'http-server.js', [...LOAD, '--clinic', 'flame']);
+test('--clinic flame: flame.html in the report folder shows the app\'s work', async (t) => {
+  const { dir, out, r } = await profiled(t, 'hot-route-server.js', [...LOAD, '--clinic', 'flame']);
   assert.equal(r.code, 0, r.stderr);
   const report = readReport(out);
   // when clinic flame writes no report the tool says why in a note: this test fails with it
   assert.equal(report.artifacts.clinic, 'clinic/flame.html', `no flame.html: ${JSON.stringify(report.notes)}`);
   assertHtml(path.join(out, 'clinic', 'flame.html'));
+  assertShows(path.join(out, 'clinic', 'flame.html'), 'hotRoute');
+  assertSampledBlocks(report, 'hotRoute');
   assert.ok(report.lag.samples > 0);
   assert.equal(alive(report.target.pid), false);
-  assertNothingLeft(dir, 'http-server.js');
+  assertNothingLeft(dir, 'hot-route-server.js');
 });
 
 test('a script under 0x: its blocks are seen, its end is the app\'s end, its worker and child stay inert', async (t) => {
@@ -83,6 +108,7 @@ test('a script under 0x: its blocks are seen, its end is the app\'s end, its wor
   const windowEnd = Date.parse(report.run.startedAt) + report.run.durationMs;
   const rendered = fs.statSync(path.join(out, '0x', 'flamegraph.html')).mtimeMs;
   assert.ok(windowEnd < rendered, `the window ended ${Math.round(windowEnd - rendered)} ms after the flame graph was written`);
+  assertShows(path.join(out, '0x', 'flamegraph.html'), 'blockB');
   assertNothingLeft(dir, 'blocks-script.js');
 
   const threads = await profiled(t, 'threads-and-children.js', ['--profiler', '0x']);

@@ -94,6 +94,8 @@ export async function run(opts, io) {
     io.stderr.write(`eventloop-probe: ${misplaced} is among the app's arguments (after the app file), so node does not see it; for node: --node-arg=${misplaced}, or run -- node ${misplaced} ${opts.app}\n`);
   }
   const profiler = resolveProfiler(opts, io);
+  // under 0x and clinic flame, no profiler of the agent's: it would stop the tick log they read
+  if (profiler?.ticks) opts = { ...opts, profile: false };
   if (profiler && (target.given || opts.nodeArg?.length)) {
     throw new UsageError(`--${opts.profiler ? 'profiler' : 'clinic'} runs the app file itself, without node flags or a command`, 'give the app file: eventloop-probe run --profiler 0x server.js');
   }
@@ -113,6 +115,7 @@ export async function run(opts, io) {
     const config = agentConfig(opts, {
       dir: dataDir, parentPid: process.pid, channelFd: CHANNEL_FD, ...(loops ? { loopSocket: loops.path } : {}),
       ...(claims ? { claim: claims.path } : {}), ...(target.launcher ? { launcher: true } : {}), ...(scenario ? { scenario } : {}),
+      ...(profiler?.ticks ? { captureWith: /** @type {const} */ ('samples') } : {}),
     });
     const env = targetEnv(io.env, config, {
       port: io.env.PORT ? undefined : await freePort(), nodeOptions: envFileNodeOptions(target.nodeArgs, io.cwd),
