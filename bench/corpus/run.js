@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the corpus through the real tool, one case at a time, and scores the diagnoses.
-//   node bench/corpus/run.js [--case <id>]... [--batch A|B|C|D] [--only-unseen] [--out <dir>]
+//   node bench/corpus/run.js [--case <id>]... [--batch A|B|C|D] [--only-unseen] [--out <dir>] [--tool-args "<args>"]
+// --tool-args: more options for every run, e.g. "--profiler 0x" (the profiler's HTML is kept beside the report).
 // Each case's pinned packages are installed once into a cache folder keyed by the package list
 // (~/.cache/eventloop-probe/corpus/<hash>, or EVENTLOOP_PROBE_CORPUS_CACHE); the app runs from a temp
 // folder whose node_modules links there. Reports are kept as <out>/<id>/report.json (+ output.txt).
@@ -18,6 +19,7 @@ const values = (flag) => argv.flatMap((a, i) => (argv[i - 1] === flag ? [a] : []
 const ids = values('--case');
 const onlyUnseen = argv.includes('--only-unseen');
 const batch = values('--batch')[0];
+const toolArgs = (values('--tool-args')[0] ?? '').split(' ').filter(Boolean);
 const out = path.resolve(values('--out')[0] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'elp-corpus-out-')));
 fs.mkdirSync(out, { recursive: true });
 
@@ -42,7 +44,7 @@ process.on('SIGINT', () => {
  * @param {import('./lib.js').Case} c @param {string} tmp @param {string} logFile
  */
 function runTool(c, tmp, logFile) {
-  const args = [BIN, 'run', c.app, '--route', c.route, '--probe', c.probe, '-c', String(c.connections), '-d', String(c.duration), '-o', path.join(tmp, 'report')];
+  const args = [BIN, 'run', c.app, '--route', c.route, '--probe', c.probe, '-c', String(c.connections), '-d', String(c.duration), '-o', path.join(tmp, 'report'), ...toolArgs];
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, args, { cwd: tmp, stdio: ['ignore', log, log] });
   running = child;
@@ -75,6 +77,10 @@ for (const c of cases) {
     const code = await runTool(c, tmp, path.join(dir, 'output.txt'));
     const report = path.join(tmp, 'report', 'report.json');
     if (fs.existsSync(report)) fs.copyFileSync(report, path.join(dir, 'report.json'));
+    // an external profiler's HTML (--tool-args "--profiler 0x" or "--clinic <tool>")
+    for (const html of Object.values(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')).artifacts ?? {} : {})) {
+      if (typeof html === 'string' && html.endsWith('.html') && !html.startsWith('report')) fs.copyFileSync(path.join(tmp, 'report', html), path.join(dir, path.basename(html)));
+    }
     const verdict = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')).verdict?.status : 'no report';
     console.log(`${c.id}: exit ${code}, ${verdict}, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } catch (err) {
