@@ -59,6 +59,33 @@ function sampleOf(value) {
   }
 }
 
+/** The thread's monotonic clock in µs, as the samples give it. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Samples a thread's stack until stopped, through its inspector session: one evaluation at a time
+ * (a thread inside a native call answers once it returns), then `intervalMs` of sleep.
+ * @param {(method: string, params?: object) => Promise<any>} send the session's call
+ * @param {number} intervalMs
+ * @returns {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, stop: () => Promise<Error | null>}}
+ *   stop ends the loop and resolves with the error that ended it first, if one did
+ */
+function sampleStacks(send, intervalMs) {
+  /** @type {{us: number, frames: (string | number)[][]}[]} */
+  const samples = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const r = await send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true });
+      const sample = sampleOf(r?.result?.value);
+      if (sample) samples.push(sample);
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+    return null;
+  })().catch((/** @type {Error} */ error) => error);
+  return { samples, startUs: nowUs(), stop: () => { running = false; return done; } };
+}
+
 const TASK_QUEUES = 'node:internal/process/task_queues';
 
 /**
@@ -146,4 +173,4 @@ function profileOf(samples, startUs, endUs, microLine = null) {
   return { nodes, startTime: startUs, endTime: Math.max(endUs, last), samples: ids, timeDeltas };
 }
 
-module.exports = { SAMPLE_EXPRESSION, sampleOf, microtasksLine, profileOf };
+module.exports = { SAMPLE_EXPRESSION, sampleOf, sampleStacks, nowUs, microtasksLine, profileOf };

@@ -22,7 +22,7 @@ const { WorkerSessions } = require('./worker-sessions.cjs');
 const { files } = require('./wire.cjs');
 const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
 const { mainAnswered } = require('./hang-up.cjs');
-const { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } = require('./stack-sampler.cjs');
+const { sampleStacks, nowUs, profileOf, microtasksLine } = require('./stack-sampler.cjs');
 
 /**
  * @typedef {object} WatchdogData
@@ -62,7 +62,7 @@ const words = watchWords(data.heartbeat);
  * the thread announces itself, collected when it stops or ends, or when the watch ends.
  * @typedef {{key: string, threadId?: number, beat: Float64Array, flags: Int32Array | null, send: (method: string, params?: object) => Promise<any>,
  *   capturing: boolean, startedAt: number, written: number, profiling: boolean, sampler?: Sampler}} Watched
- * @typedef {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, stop: boolean, done: Promise<void>}} Sampler
+ * @typedef {ReturnType<typeof sampleStacks>} Sampler
  */
 
 /** @type {Watched} */
@@ -132,37 +132,15 @@ async function collectProfile(w) {
   }
 }
 
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the samples' profiles */
 let microLine = null;
 if (data.samples) microtasksLine().then((line) => { microLine = line; }, () => {});
-
-/**
- * Samples the thread's stack until the capture stops: one evaluation at a time (a thread inside a
- * native call answers once it returns), then a sampling interval's sleep.
- * @param {Watched} w
- */
-function startSampling(w) {
-  /** @type {Sampler} */
-  const sampler = { samples: [], startUs: nowUs(), stop: false, done: Promise.resolve() };
-  sampler.done = (async () => {
-    while (!sampler.stop) {
-      const r = await w.send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true });
-      const sample = sampleOf(r?.result?.value);
-      if (sample) sampler.samples.push(sample);
-      await sleep(data.intervalUs / 1000);
-    }
-  })();
-  sampler.done.catch(() => {}); // said by stopCapture, which awaits it
-  w.sampler = sampler;
-}
 
 /** @param {Watched} w */
 async function startCapture(w) {
   w.beat[2] = 1;
   if (data.samples) {
-    startSampling(w);
+    w.sampler = sampleStacks(w.send, data.intervalUs / 1000);
     w.capturing = true;
     w.startedAt = epochNow();
     return;
@@ -184,8 +162,8 @@ async function stopCapture(w) {
     const sampler = w.sampler;
     if (sampler) {
       w.sampler = undefined;
-      sampler.stop = true;
-      await sampler.done;
+      const error = await sampler.stop();
+      if (error && !sampler.samples.length) throw error;
     }
     const profile = sampler ? profileOf(sampler.samples, sampler.startUs, nowUs(), microLine) : (await w.send('Profiler.stop')).profile;
     if (!sampler) await w.send('Profiler.disable');

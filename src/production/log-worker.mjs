@@ -22,7 +22,7 @@ import { TOOL } from '../tool.js';
 import { blockLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
-import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../agent/stack-sampler.cjs';
+import { sampleStacks, nowUs, profileOf, microtasksLine } from '../agent/stack-sampler.cjs';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -79,7 +79,7 @@ const SAMPLER_WALK_MS = Math.max(20, settings.thresholdMs / 2);
 const SAMPLER_MS = 2;
 // a sample's period: the pause and the round trip to the app's thread
 const SAMPLER_INTERVAL_US = 2500;
-/** @type {{samples: {us: number, frames: (string | number)[][]}[], startUs: number, done: Promise<Error | null>} | null} the sampler's capture (done: how its loop ended) */
+/** @type {ReturnType<typeof sampleStacks> | null} the sampler's capture */
 let sampling = null;
 // a sampled capture whose thread did not answer for half a threshold (native code holds it: samples
 // cannot see inside, V8's profiler can): the next capture uses the profiler, within the budget
@@ -217,6 +217,7 @@ async function watch() {
       failures = 0;
     } catch (error) {
       capturing = false;
+      sampling?.stop();
       sampling = null;
       beat[2] = 0;
       closeSession();
@@ -273,33 +274,23 @@ function startSampling() {
   captureStartMs = 0;
   capturing = true;
   turnedAt = 0;
-  const samples = /** @type {{us: number, frames: (string | number)[][]}[]} */ ([]);
-  const startUs = Number(process.hrtime.bigint() / 1000n);
-  const loop = async () => {
-    while (capturing) {
-      const r = await send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true });
-      const sample = sampleOf(r?.result?.value);
-      if (sample) samples.push(sample);
-      await sleep(SAMPLER_MS);
-    }
-  };
-  sampling = { samples, startUs, done: loop().then(() => null, (/** @type {Error} */ error) => error) };
+  sampling = sampleStacks(send, SAMPLER_MS);
 }
 
 async function stopCapture() {
   capturing = false;
   const epochOffsetMs = monotonicToEpochMs();
   if (sampling) {
-    const { samples, startUs, done } = sampling;
+    const { samples, startUs } = sampling;
+    const error = await sampling.stop();
     sampling = null;
-    const error = await done;
     closeSession();
     // a sampler that could not sample counts as a failed capture (three in a row are said)
     if (error && !samples.length) throw error;
     let gapUs = (samples[0]?.us ?? startUs) - startUs;
     for (let i = 1; i < samples.length; i++) gapUs = Math.max(gapUs, samples[i].us - samples[i - 1].us);
     unanswered = gapUs >= (settings.thresholdMs / 2) * 1000;
-    const profile = profileOf(samples, startUs, Number(process.hrtime.bigint() / 1000n), microLine);
+    const profile = profileOf(samples, startUs, nowUs(), microLine);
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
     return;
