@@ -6,8 +6,8 @@
 // expression: the inspector runs it at the thread's next interrupt check, on top of whatever
 // JavaScript is running, and the expression returns that stack (V8's structured call sites:
 // function, file, line, and the line where the function begins) with the thread's monotonic
-// time. No heap walk: each sample costs the
-// app's thread a fraction of a millisecond, whatever its heap.
+// time. No heap walk: each sample costs the app's thread a fraction of a millisecond, whatever its
+// heap.
 //
 // What it cannot see, where a profile would: native code (a long C++ call answers once it returns
 // to JavaScript, so its samples land after it) and garbage collection (observed apart, gc-observer).
@@ -16,8 +16,8 @@
 // queue): the line processTicksAndRejections runs then tells it, learnt once from this thread's own
 // queues (the same Node). A chain of awaits is mostly sampled between two continuations (V8 takes
 // the interrupt there), so its samples show the queue more than the continuation's own line; the
-// async callers an Error stack has still name the app's function. The samples become a CPU profile of the same shape as V8's, so the same
-// analysis reads them, with the async callers an Error stack has (await chains) below.
+// async callers an Error stack has (await chains) still name the app's function. The samples become
+// a CPU profile of the same shape as V8's, so the same analysis reads them.
 
 /**
  * The expression the app's thread evaluates: its stack below the evaluation, innermost first, as

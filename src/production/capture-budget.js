@@ -39,7 +39,6 @@ export class CaptureBudget {
     this.intervalSkipped++;
   }
 
-
   /**
    * A capture's start held the app's thread this long.
    * @param {number} t epoch ms @param {number} ms
