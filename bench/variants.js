@@ -9,6 +9,8 @@
 // scripts/test-matrix.js): `register@24`, compared with `bare@24`; and pieces of the agent turned
 // off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`, `default~nap`,
 // `monitor~schedskip` (schedstat read at every beat, the rule before it was read only where it may matter).
+// A part with `=` is a production setting instead: `register~requests=all` runs with
+// EVENTLOOP_PROBE_REQUESTS=all.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +49,7 @@ const commandFor = (kind) => {
 };
 
 /**
- * @typedef {{ name: string, kind: string, major: string | null, node: string, off: string[], bare: string }} Variant
+ * @typedef {{ name: string, kind: string, major: string | null, node: string, off: string[], set: Record<string, string>, bare: string }} Variant
  */
 
 /**
@@ -58,8 +60,12 @@ const commandFor = (kind) => {
 export function parseVariant(name) {
   const m = /^([^@~]+)(?:@(\d+))?(?:~(.+))?$/.exec(name);
   if (!m || !commandFor(m[1])) throw new Error(`unknown variant ${name}`);
-  const off = [...(m[3] ? m[3].split('+') : []), ...(m[1] === 'no-meters' ? ['requests', 'pool'] : [])];
-  return { name, kind: m[1], major: m[2] ?? null, node: m[2] ? nodeOf(m[2]) : process.execPath, off, bare: `bare${m[2] ? `@${m[2]}` : ''}` };
+  const parts = m[3] ? m[3].split('+') : [];
+  const off = [...parts.filter((p) => !p.includes('=')), ...(m[1] === 'no-meters' ? ['requests', 'pool'] : [])];
+  /** @type {Record<string, string>} */
+  const set = {};
+  for (const p of parts.filter((x) => x.includes('='))) set[`EVENTLOOP_PROBE_${p.slice(0, p.indexOf('=')).toUpperCase()}`] = p.slice(p.indexOf('=') + 1);
+  return { name, kind: m[1], major: m[2] ?? null, node: m[2] ? nodeOf(m[2]) : process.execPath, off, set, bare: `bare${m[2] ? `@${m[2]}` : ''}` };
 }
 
 /**
@@ -89,6 +95,7 @@ export function commandOf(v, script, port, dir) {
   const env = {
     ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1',
     ...(v.off.length ? { EVENTLOOP_PROBE_OFF: v.off.join(',') } : {}),
+    ...v.set,
     ...(v.kind === 'register' ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}),
   };
   return { argv, env };

@@ -8,6 +8,12 @@
 // of the loop: the requests that ran in it, were in flight, or started right after it (they had
 // waited). Memory is bounded: the last RING requests, at most MAX_ROUTES routes.
 //
+// Following a request costs about 0.3 µs of the app's thread (docs/benchmarks.md): 3% of a 10 µs
+// request. With a rate (`perS`, the production agent's default), above that many requests a second
+// only 1 request in N is followed (N from the last heartbeat's rate; the rest only counted), each
+// standing for N in the counts; for a minute after a block, every request is, so the next blocks
+// name theirs. Without one (`run`, `attach`), every request is followed.
+//
 // It runs twice for every request the app serves, so it allocates nothing per request once a
 // route is known: the request's times, status and route go into preallocated arrays (a ring), a
 // route's name is made once (remembered by its path, or by express's route object), and an open
@@ -30,16 +36,39 @@ const QUEUED_MS = 20;
 const SETTLE_MS = 50;
 const OTHER = '(other routes)';
 const MAX_PATHS = 2000;
+// 1 request in at most this many is followed
+const MAX_EVERY = 256;
+// after a block, every request is followed this long
+const FULL_AFTER_BLOCK_MS = 60_000;
 
 class RequestMeter {
-  /** @param {(event: object) => void} push */
-  constructor(push) {
+  /**
+   * @param {(event: object) => void} push
+   * @param {{perS?: number}} [o] perS: above this many requests a second, follow 1 in N (0: every request)
+   */
+  constructor(push, o = {}) {
     this.push = push;
+    this.perS = o.perS ?? 0;
+    // 1 request in `every` is followed; `skip` more to go before the next
+    this.every = 1;
+    this.skip = 0;
+    // requests started (followed or not), and at the last tune()
+    this.served = 0;
+    this.servedAtTune = 0;
+    this.tunedAt = 0;
+    this.fullUntil = 0;
+    // the window's start (reset())
+    this.servedAtReset = 0;
+    this.followedAtReset = 0;
+    // open requests in the ring: a request's finish stops looking back once it has passed them all
+    this.open = 0;
     // the ring: request `seq` lives at seq & MASK while seqs[] says it is still there
     this.seqs = new Float64Array(RING).fill(-1);
     this.starts = new Float64Array(RING);
     this.ends = new Float64Array(RING); // 0 while open
     this.status = new Uint16Array(RING);
+    /** how many requests each followed one stands for */
+    this.weights = new Uint16Array(RING);
     /** @type {(object | null)[]} the open requests (a request that never finishes is forgotten when its place is reused) */
     this.reqs = new Array(RING).fill(null);
     /** @type {(string | null)[]} */
@@ -56,7 +85,7 @@ class RequestMeter {
     this.byRoute = new Map();
     /** @type {Map<string, {count: number, errors: number, latency: Histogram}>} */
     this.routes = new Map();
-    /** @type {{start: number, end: number, rows: (string | number | null)[][], more: number, open: number[]}[]} blocks not written yet (performance.now() times) */
+    /** @type {{start: number, end: number, rows: (string | number | null)[][], more: number, open: number[], oneIn: number}[]} blocks not written yet (performance.now() times) */
     this.pending = [];
     this.onStart = (/** @type {any} */ m) => this.started(m);
     this.onFinish = (/** @type {any} */ m) => this.finished(m);
@@ -76,6 +105,12 @@ class RequestMeter {
 
   /** @param {{request?: any}} m */
   started(m) {
+    this.served++;
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
+    this.skip = this.every - 1;
     const req = m.request;
     if (!req) return;
     this.begin(req, typeof req.method === 'string' ? req.method : 'GET', typeof req.url === 'string' ? req.url : '/');
@@ -83,6 +118,12 @@ class RequestMeter {
 
   /** @param {{stream?: any, headers?: Record<string, unknown>}} m */
   streamStarted(m) {
+    this.served++;
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
+    this.skip = this.every - 1;
     const h = m.headers;
     if (!m.stream || !h) return;
     this.begin(m.stream, typeof h[':method'] === 'string' ? h[':method'] : 'GET', typeof h[':path'] === 'string' ? h[':path'] : '/');
@@ -98,7 +139,10 @@ class RequestMeter {
   begin(req, method, path) {
     const seq = this.seq++;
     const at = seq & MASK;
+    if (this.reqs[at] !== null) this.open--; // a request that never finished, forgotten
+    this.open++;
     this.seqs[at] = seq;
+    this.weights[at] = this.every;
     this.starts[at] = performance.now();
     this.ends[at] = 0;
     this.status[at] = 0;
@@ -109,15 +153,19 @@ class RequestMeter {
   }
 
   /**
-   * The sequence number of an open request, or -1 (never seen, such as one in flight when the meter
-   * started, or forgotten). Looks back from the newest: a request finishes soon after the few that
-   * started after it, and the look is bounded by the ring.
+   * The sequence number of an open request, or -1 (not followed, never seen, such as one in flight
+   * when the meter started, or forgotten). Looks back from the newest: a request finishes soon after
+   * the few that started after it, and the look ends once it has passed every open request.
    * @param {object} req
    */
   find(req) {
     const reqs = this.reqs;
-    for (let s = this.seq - 1, last = Math.max(0, this.seq - RING); s >= last; s--) {
-      if (reqs[s & MASK] === req) return s;
+    let open = this.open;
+    for (let s = this.seq - 1, last = Math.max(0, this.seq - RING); open > 0 && s >= last; s--) {
+      const r = reqs[s & MASK];
+      if (r === null) continue;
+      if (r === req) return s;
+      open--;
     }
     return -1;
   }
@@ -135,6 +183,7 @@ class RequestMeter {
     const end = performance.now();
     this.ends[at] = end;
     this.reqs[at] = null;
+    this.open--;
     this.status[at] = status;
     let key = this.keys[at]; // fastify's, set while it ran
     if (key === null) {
@@ -153,8 +202,9 @@ class RequestMeter {
         this.routes.set(key, r);
       }
     }
-    r.count++;
-    if (status >= 500) r.errors++;
+    const w = this.weights[at];
+    r.count += w;
+    if (status >= 500) r.errors += w;
     r.latency.record(end - this.starts[at]);
   }
 
@@ -211,6 +261,13 @@ class RequestMeter {
   block(start, durationMs) {
     const from = start - performance.timeOrigin;
     const end = from + durationMs;
+    // 1 request in how many was followed as the block ran (its own may not have been)
+    const oneIn = this.every;
+    if (this.perS > 0) {
+      this.fullUntil = start + durationMs + FULL_AFTER_BLOCK_MS;
+      this.every = 1;
+      this.skip = 0;
+    }
     /** @type {{seq: number, start: number}[]} */
     const around = [];
     for (let at = 0; at < RING; at++) {
@@ -222,22 +279,46 @@ class RequestMeter {
     }
     around.sort((x, y) => x.start - y.start);
     const rows = around.slice(0, MAX_PER_BLOCK).map((x) => this.row(x.seq));
-    this.pending.push({ start: from, end, rows, more: Math.max(0, around.length - MAX_PER_BLOCK), open: around.slice(0, MAX_PER_BLOCK).map((x) => x.seq) });
+    this.pending.push({ start: from, end, rows, more: Math.max(0, around.length - MAX_PER_BLOCK), open: around.slice(0, MAX_PER_BLOCK).map((x) => x.seq), oneIn });
   }
 
   /**
-   * One request as a block's row: start, end (null: open), method, route or path, status.
+   * One request as a block's row: start, end (null: open), method, route or path, status, how many
+   * requests it stands for.
    * @param {number} seq @returns {(string | number | null)[]}
    */
   row(seq) {
     const at = seq & MASK;
     const end = this.ends[at];
-    return [this.starts[at], end === 0 ? null : end, this.methods[at], this.keys[at], this.status[at], this.paths[at]];
+    return [this.starts[at], end === 0 ? null : end, this.methods[at], this.keys[at], this.status[at], this.paths[at], this.weights[at]];
+  }
+
+  /**
+   * At each heartbeat, with a rate: 1 request in how many to follow, from the rate since the last
+   * (every one for a minute after a block). @param {number} now epoch ms
+   */
+  tune(now) {
+    const dt = now - this.tunedAt;
+    if (this.perS <= 0 || dt <= 0) return;
+    const n = this.served - this.servedAtTune;
+    this.tunedAt = now;
+    this.servedAtTune = this.served;
+    const every = now < this.fullUntil ? 1 : Math.min(MAX_EVERY, Math.max(1, Math.ceil((n * 1000) / dt / this.perS)));
+    if (every === this.every) return;
+    this.every = every;
+    if (this.skip >= every) this.skip = every - 1;
   }
 
   /** The window starts: the per-route figures restart. */
   reset() {
     this.routes = new Map();
+    this.servedAtReset = this.served;
+    this.followedAtReset = this.seq;
+  }
+
+  /** Requests the app started serving over the window, and how many of them were followed. */
+  traffic() {
+    return { served: this.served - this.servedAtReset, followed: this.seq - this.followedAtReset };
   }
 
   /** Per route over the window: requests, errors, latency. */
@@ -270,11 +351,13 @@ class RequestMeter {
       queued.sort((x, y) => /** @type {number} */ (x[0]) - /** @type {number} */ (y[0]));
       const all2 = [...b.rows, ...queued];
       const kept = all2.slice(0, MAX_PER_BLOCK);
-      const requests = kept.map(([s, e, method, key, status, path]) => [
+      // a request followed 1 in N says so: [..., status, N]
+      const requests = kept.map(([s, e, method, key, status, path, w]) => [
         round(/** @type {number} */ (s) - b.start), e === null ? null : round(/** @type {number} */ (e) - b.start), method,
         key !== null ? String(key).slice(String(method).length + 1) : normalisePath(String(path ?? '/')), status,
+        ...(Number(w) > 1 ? [w] : []),
       ]);
-      this.push({ type: 'block-requests', t: round(performance.timeOrigin + b.start), durationMs: round(b.end - b.start), requests, more: b.more + Math.max(0, all2.length - MAX_PER_BLOCK) });
+      this.push({ type: 'block-requests', t: round(performance.timeOrigin + b.start), durationMs: round(b.end - b.start), requests, more: b.more + Math.max(0, all2.length - MAX_PER_BLOCK), ...(b.oneIn > 1 ? { oneIn: b.oneIn } : {}) });
     }
   }
 

@@ -6,9 +6,11 @@
 import { Histogram } from '../agent/histogram.cjs';
 
 /**
- * @typedef {[number, number | null, string, string, number]} RequestRow start and end (ms from the
- *   block's start; end null: still open when written), method, route, status
- * @typedef {{t: number, durationMs: number, requests: RequestRow[], more?: number}} BlockRequests
+ * @typedef {[number, number | null, string, string, number, number?]} RequestRow start and end (ms from the
+ *   block's start; end null: still open when written), method, route, status, and when the agent
+ *   followed 1 request in N (a busy production service), N: the requests it stands for
+ * @typedef {{t: number, durationMs: number, requests: RequestRow[], more?: number, oneIn?: number}} BlockRequests oneIn: the agent
+ *   followed 1 request in this many as the block ran
  * @typedef {{route: string, count: number, msEach: number}} RanRoute requests of a route that ran in the block, back to back
  * @typedef {object} BlockRequestsSummary
  * @property {RanRoute[]} ran the routes whose requests started (so ran their handler) inside the block, most time first
@@ -18,6 +20,8 @@ import { Histogram } from '../agent/histogram.cjs';
  *   ran after the first); the ones that started right after it waited up to the block's length each
  * @property {number} queuedAfter of `waited`, the requests that started right after it ended
  * @property {string | null} label "GET /export ×11 (150 ms each)": the route that ran most of it, as every output shows it
+ * @property {number} [oneIn] the agent followed 1 request in this many around the block (absent: every request):
+ *   `waited` and `delayedMs` count each followed request N times; `ran` names only followed ones
  * @typedef {{route: string, requests: number, errors: number, p50Ms: number, p90Ms: number, p99Ms: number, maxMs: number,
  *   blocks: number, blockedMs: number}} RouteRow
  */
@@ -60,14 +64,19 @@ export function summariseBlockRequests(b, durationMs) {
   });
   const inFlight = rows.filter((r) => r[0] < -1 && (r[1] === null || r[1] > 0));
   const queued = rows.filter((r) => r[0] > D && r[0] <= D + QUEUED_MS);
-  const delayedMs = inFlight.reduce((sum, r) => sum + Math.min(r[1] ?? D, D), 0) + ran.slice(1).reduce((sum, r) => sum + Math.max(0, r[0]), 0);
+  const w = (/** @type {RequestRow} */ r) => r[5] ?? 1;
+  const sum = (/** @type {RequestRow[]} */ list, /** @type {(r: RequestRow) => number} */ f) => list.reduce((n, r) => n + w(r) * f(r), 0);
+  const delayedMs = sum(inFlight, (r) => Math.min(r[1] ?? D, D)) + sum(ran.slice(1), (r) => Math.max(0, r[0]));
+  const oneIn = Math.max(b.oneIn ?? 1, ...rows.map(w));
+  /** @type {BlockRequestsSummary} */
   const summary = {
     ran: [...each].map(([route, times]) => ({ route, count: times.length, msEach: round(median(times)), total: times.reduce((a, c) => a + c, 0) }))
       .sort((a, b2) => b2.total - a.total).map(({ total: _t, ...r }) => r),
-    waited: inFlight.length + Math.max(0, ran.length - 1) + queued.length + (b.more ?? 0),
+    waited: sum(inFlight, () => 1) + sum(ran.slice(1), () => 1) + sum(queued, () => 1) + (b.more ?? 0),
     delayedMs: round(delayedMs),
-    queuedAfter: queued.length,
-    label: /** @type {string | null} */ (null),
+    queuedAfter: sum(queued, () => 1),
+    label: null,
+    ...(oneIn > 1 ? { oneIn } : {}),
   };
   summary.label = requestLabel(summary);
   return summary;

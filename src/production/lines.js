@@ -57,6 +57,8 @@ export function blockLine(b, m) {
     } : null,
     fix: named ? b.fix ?? null : null, advice: named || (heldBy === 'app' && m.captured === false) ? b.advice ?? null : null, gcShare: b.gcShare ?? null,
     request: b.requests?.label ?? null, waited: b.requests?.waited ?? null,
+    // a busy service's requests followed 1 in N: `request` names a followed one, `waited` is an estimate
+    ...(b.requests?.oneIn ? { requestsOneIn: b.requests.oneIn } : {}),
     owners: named ? (b.owners ?? []).slice(0, 4) : [],
     stack: named ? (b.stack ?? []).slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel)) : [],
     // what a partial capture saw is kept as it was seen: stacks with the time they stood for
@@ -121,6 +123,8 @@ export function statsLine(m, pid, dropped, captures) {
     gc: { count: s.gc?.count ?? 0, totalMs: round(s.gc?.totalMs ?? 0), maxMs: round(s.gc?.maxMs ?? 0), ...(s.gc?.observedS != null ? { observedS: s.gc.observedS } : {}) },
     memory: { rssMb: mb(s.memory?.rss ?? 0), heapUsedMb: mb(s.memory?.heapUsed ?? 0) },
     blocks: s.blocks ?? 0, dropped, routes,
+    // requests served and followed: above the rate followed in full, each followed one counts for N in `routes`
+    ...(s.requests ? { requests: s.requests } : {}),
     ...(captures ? { captures } : {}),
   };
 }

@@ -60,7 +60,7 @@ function startMonitor(settings) {
   const off = String(process.env.EVENTLOOP_PROBE_OFF ?? '').split(',');
   const gcMode = off.includes('gc') ? 'off' : off.includes('gcsample') ? 'all' : settings.gc;
   const gcWindowMs = settings.statsS * 1000 * GC_SAMPLE_SHARE;
-  const requests = settings.requests && !off.includes('requests') ? new RequestMeter((event) => post(event)) : null;
+  const requests = settings.requests && !off.includes('requests') ? new RequestMeter((event) => post(event), { perS: settings.requestsPerS }) : null;
   let blocks = 0;
   // The garbage collector's pauses stay here (bounded) until a block needs them: no message, and
   // no wake-up of the worker, per collection.
@@ -89,10 +89,11 @@ function startMonitor(settings) {
     requests?.block(block.t, block.durationMs);
     settling.push({ t: block.t, end: block.t + block.durationMs });
     // served: the app has served HTTP requests (its worker then keeps a capture on a little after a block)
-    post({ type: 'block', ...block, served: Boolean(requests && requests.seq > 0) });
+    post({ type: 'block', ...block, served: Boolean(requests && requests.served > 0) });
   }, (now) => {
     beat[0] = now;
     if (beat[2] === 1) profiled = true;
+    requests?.tune(now);
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
     if (settling.length || requests?.pending.length) settle(now, false);
     if (gcMode === 'sample' && now >= nextStats - gcWindowMs) startGc(now);
@@ -171,7 +172,7 @@ function startMonitor(settings) {
     // the seconds of the interval in which collections were observed (null: all of it)
     const observedS = gcMode === 'all' ? null : Math.round(gcObservedMs) / 1000;
     gcObservedMs = 0;
-    post({ type: 'stats', t: now, loop, summary: { ...s, gc: { ...gc.summary(), observedS }, memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null } });
+    post({ type: 'stats', t: now, loop, summary: { ...s, gc: { ...gc.summary(), observedS }, memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null, requests: requests?.traffic() ?? null } });
     otel?.stats(s);
     monitor.reset(false);
     gc.reset();

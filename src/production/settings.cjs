@@ -10,6 +10,8 @@
  * @property {number} maxBlocksPerMin block lines written a minute at most, the rest counted (EVENTLOOP_PROBE_MAX_BLOCKS, 30)
  * @property {boolean} threads also each worker thread's loop (EVENTLOOP_PROBE_THREADS=1)
  * @property {boolean} requests follow HTTP requests (EVENTLOOP_PROBE_REQUESTS=0 turns it off)
+ * @property {number} requestsPerS above this many requests a second, follow 1 request in N, each standing for N
+ *   (every request for a minute after a block) (EVENTLOOP_PROBE_REQUESTS=<n>, 5000; `all`: 0, every request)
  * @property {boolean} otel publish to OpenTelemetry when the app has it (EVENTLOOP_PROBE_OTEL=0 turns it off)
  * @property {'sample' | 'all' | 'off'} gc garbage collections observed (EVENTLOOP_PROBE_GC): `sample`, the last tenth
  *   of each stats interval (Node makes an entry for each collection observed, its main cost); `all`; `off`
@@ -28,6 +30,12 @@ function num(v, fallback, min, max) {
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
+/** `all`: 0 (every request); a number: that rate; on, 1, true or unset: 5000. @param {string | undefined} v */
+function requestsPerS(v) {
+  if (v === 'all') return 0;
+  return v === '1' || v === 'on' || v === 'true' ? 5000 : num(v, 5000, 10, 1e9);
+}
+
 /** @param {NodeJS.ProcessEnv} env @param {Partial<ProductionSettings>} [over] @returns {ProductionSettings} */
 function readSettings(env, over = {}) {
   const thresholdMs = over.thresholdMs ?? num(env.EVENTLOOP_PROBE_THRESHOLD, 200, 10, 60000);
@@ -38,6 +46,7 @@ function readSettings(env, over = {}) {
     maxBlocksPerMin: over.maxBlocksPerMin ?? num(env.EVENTLOOP_PROBE_MAX_BLOCKS, 30, 0, 10000),
     threads: over.threads ?? env.EVENTLOOP_PROBE_THREADS === '1',
     requests: over.requests ?? env.EVENTLOOP_PROBE_REQUESTS !== '0',
+    requestsPerS: over.requestsPerS ?? requestsPerS(env.EVENTLOOP_PROBE_REQUESTS),
     otel: over.otel ?? env.EVENTLOOP_PROBE_OTEL !== '0',
     gc: over.gc ?? (env.EVENTLOOP_PROBE_GC === 'all' || env.EVENTLOOP_PROBE_GC === 'off' ? env.EVENTLOOP_PROBE_GC : 'sample'),
     captureBudgetMs: over.captureBudgetMs ?? num(env.EVENTLOOP_PROBE_CAPTURE_BUDGET, 600, 0, 60000),

@@ -209,6 +209,43 @@ test('slow requests back to back (two clients): the blocks after the first are n
   assert.ok(named.length >= blocks.length / 2, `${named.length} of ${blocks.length} blocks named: ${JSON.stringify(blocks.map((b) => [b.durationMs, b.captured, b.note ?? '']))}`);
 });
 
+test('a busy service: above EVENTLOOP_PROBE_REQUESTS a second 1 request in N is followed, and the stats line says how many; after a block every request is, so the next block names its own', async (t) => {
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'busy.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1', EVENTLOOP_PROBE_REQUESTS: '20' });
+  const { log } = app;
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  const text = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  // ten clients, each sending its next quick request as soon as the last is answered: far above 20 a second
+  let served = 0;
+  const burst = (/** @type {number} */ n) => Promise.all(Array.from({ length: 10 }, async () => {
+    for (let i = 0; i < n / 10; i++, served++) assert.equal(await get(port, '/'), 'ok');
+  }));
+  // a slow request once the burst has gone on a while (the agent tunes at each heartbeat)
+  const slowInBurst = async () => {
+    const from = served;
+    const during = burst(400);
+    await until(() => served >= from + 150, 20_000);
+    await get(port, '/report');
+    await during;
+  };
+  // the slow request's block (a crowded machine may add a stall of its own: told apart by the request)
+  const slowOnes = (/** @type {any[]} */ blocks) => blocks.filter((b) => b.requestsOneIn >= 2 || /^GET \/report/.test(b.request ?? ''));
+  await slowInBurst();
+  assert.ok(await until(() => slowOnes(linesOf(log, 'block')).length >= 1, 20_000), text());
+  const [first] = slowOnes(linesOf(log, 'block'));
+  await slowInBurst();
+  const after = () => linesOf(log, 'block').filter((b) => Date.parse(b.t) > Date.parse(first.t) + first.durationMs);
+  assert.ok(await until(() => after().some((b) => /^GET \/report/.test(b.request ?? '')), 20_000), `the second slow request, followed within a minute of a block, whatever the rate: ${text()}`);
+  assert.deepEqual(after().filter((b) => b.requestsOneIn !== undefined), [], 'within a minute of a block every request is followed');
+  const sampledStats = () => linesOf(log, 'stats').filter((l) => l.requests && l.requests.followed < l.requests.served);
+  assert.ok(await until(() => sampledStats().length >= 1, 20_000), `a stats line of an interval followed 1 in N: ${text()}`);
+  for (const s of sampledStats()) {
+    // each followed request counts for the N it stands for
+    const counted = s.routes.reduce((/** @type {number} */ n, /** @type {any} */ r) => n + r.requests, 0);
+    assert.ok(counted > s.requests.followed, JSON.stringify(s));
+  }
+  assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
+});
+
 test('a cluster: each worker logs its own blocks', async (t) => {
   const port = await freePort();
   const app = await startApp(t, 'prod-cluster.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'cluster.log', EVENTLOOP_PROBE_THRESHOLD: '100', PORT: String(port) });

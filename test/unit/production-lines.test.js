@@ -5,7 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockLine } from '../../src/production/lines.js';
+import { blockLine, statsLine } from '../../src/production/lines.js';
+import { createRequire } from 'node:module';
+import { Histogram } from '../../src/agent/histogram.cjs';
 import { logToReport } from '../../src/production/log-report.js';
 import { captureOf } from '../../src/production/capture-of.js';
 
@@ -17,6 +19,7 @@ const attributed = {
   samples: [{ tMs: 200, stack: [{ functionName: 'end', url: 'node:_http_outgoing', line: 1 }] }],
 };
 const m = { pid: 7, loop: 'main', cwd: '/srv' };
+const { readSettings } = createRequire(import.meta.url)('../../src/production/settings.cjs');
 
 test('a block named from its capture: culprit, fix, advice', () => {
   const line = blockLine(attributed, { ...m, captured: true });
@@ -84,4 +87,21 @@ test('blocks back to back: each is paired with the capture that saw most of it, 
   assert.equal(captureOf(captures, 1000, 2500), captures[0]);
   assert.equal(captureOf(captures, 2500, 4000), captures[1]);
   assert.equal(captureOf(captures, 5000, 6000), undefined);
+});
+
+test('EVENTLOOP_PROBE_REQUESTS: every request below 5000 a second by default, a rate of one\'s own, all, or none', () => {
+  assert.deepEqual([readSettings({}).requests, readSettings({}).requestsPerS], [true, 5000]);
+  assert.equal(readSettings({ EVENTLOOP_PROBE_REQUESTS: '1' }).requestsPerS, 5000, '1 still means on');
+  assert.equal(readSettings({ EVENTLOOP_PROBE_REQUESTS: '20000' }).requestsPerS, 20000);
+  assert.equal(readSettings({ EVENTLOOP_PROBE_REQUESTS: 'all' }).requestsPerS, 0);
+  assert.equal(readSettings({ EVENTLOOP_PROBE_REQUESTS: '0' }).requests, false);
+});
+
+test('requests followed 1 in N: the block line says so beside its estimate of who waited, the stats line how many were served and followed', () => {
+  const sampled = blockLine({ ...attributed, requests: { ran: [{ route: 'GET /report', count: 1, msEach: 260 }], waited: 40, delayedMs: 900, queuedAfter: 0, label: 'GET /report', oneIn: 8 } }, { ...m, captured: true });
+  assert.deepEqual([sampled.request, sampled.waited, sampled.requestsOneIn], ['GET /report', 40, 8]);
+  const full = blockLine({ ...attributed, requests: { ran: [], waited: 3, delayedMs: 10, queuedAfter: 1, label: null } }, { ...m, captured: true });
+  assert.equal(full.requestsOneIn, undefined);
+  const summary = { measureStart: 0, measureEnd: 60000, lag: new Histogram().toJSON(), routes: {}, requests: { served: 80000, followed: 10000 } };
+  assert.deepEqual(statsLine({ t: 0, loop: 'main', summary }, 7, 0).requests, { served: 80000, followed: 10000 });
 });

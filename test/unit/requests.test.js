@@ -158,3 +158,71 @@ test('the request meter loses no finished request when more requests start or fi
     meter.stop();
   }
 });
+
+test('above its rate the meter follows 1 request in N, each standing for N in the counts; after a block, every request for a minute', () => {
+  /** @type {any[]} */
+  const events = [];
+  const meter = new RequestMeter((/** @type {any} */ e) => events.push(e), { perS: 1000 });
+  try {
+    const serve = (/** @type {number} */ n, /** @type {string} */ url, /** @type {number} */ status = 200) => {
+      for (let i = 0; i < n; i++) {
+        const req = { method: 'GET', url };
+        meter.started({ request: req });
+        meter.finished({ request: req, response: { statusCode: status } });
+      }
+    };
+    const t0 = Date.now();
+    meter.tune(t0);
+    serve(50, '/cheap'); // 500 a second over the first beat: every request followed
+    meter.tune(t0 + 100);
+    assert.equal(meter.every, 1);
+    serve(400, '/cheap'); // 4000 a second: 1 in 4 from the next beat
+    meter.tune(t0 + 200);
+    assert.equal(meter.every, 4);
+    meter.reset();
+    serve(4000, '/cheap');
+    serve(400, '/fail', 500);
+    // a request that never finishes, left open among the unfollowed: the finishes still find theirs
+    meter.started({ request: { method: 'GET', url: '/hang' } });
+    assert.deepEqual(meter.traffic(), { served: 4401, followed: 1101 });
+    const summary = meter.summary();
+    assert.equal(summary['GET /cheap'].count, 4000, 'each followed request counts for 4');
+    assert.deepEqual([summary['GET /fail'].count, summary['GET /fail'].errors], [400, 400]);
+    assert.ok(meter.open <= 1, `open requests in the ring: ${meter.open}`);
+    // a block: its requests say they stand for 4; from now on every request is followed
+    const blockAt = performance.timeOrigin + performance.now();
+    for (let i = 0; i < 8; i++) meter.started({ request: { method: 'POST', url: '/upload/7' } });
+    meter.block(blockAt, performance.timeOrigin + performance.now() - blockAt);
+    serve(10, '/after');
+    meter.tune(t0 + 300);
+    serve(10, '/after');
+    assert.equal(meter.every, 1, 'a minute after a block, every request is followed whatever the rate');
+    assert.deepEqual(meter.traffic(), { served: 4429, followed: 1123 });
+    meter.flush(true);
+    const around = events.find((e) => e.type === 'block-requests');
+    assert.equal(around.oneIn, 4, 'the block ran while 1 request in 4 was followed');
+    const rows = around.requests.filter((/** @type {any[]} */ r) => r[2] === 'POST');
+    assert.deepEqual(rows.map((/** @type {any[]} */ r) => r[5]), [4, 4], JSON.stringify(around.requests));
+    const after = around.requests.filter((/** @type {any[]} */ r) => r[3] === '/after');
+    assert.deepEqual(after.map((/** @type {any[]} */ r) => r.length), Array(20).fill(5), 'the requests right after it, each followed: nothing more said');
+  } finally {
+    meter.stop();
+  }
+});
+
+test('a block whose requests were followed 1 in N: those that waited are counted N times each, the ones that ran named as seen', () => {
+  const s = summariseBlockRequests({ t: 0, durationMs: 300, requests: [
+    [-50, null, 'GET', '/items', 200, 10], [-20, 310, 'GET', '/items', 200, 10], [0, 300, 'GET', '/report', 200, 10], [305, 306, 'GET', '/items', 200],
+  ] }, 300);
+  assert.equal(s.label, 'GET /report');
+  assert.equal(s.oneIn, 10);
+  assert.equal(s.waited, 21);
+  assert.equal(s.queuedAfter, 1);
+  assert.equal(s.delayedMs, 6000);
+  const full = summariseBlockRequests({ t: 0, durationMs: 300, requests: [[-50, null, 'GET', '/items', 200], [0, 300, 'GET', '/report', 200]] }, 300);
+  assert.equal(full.oneIn, undefined);
+  // none of those followed was in flight: the block still says 1 in N were
+  const none = summariseBlockRequests({ t: 0, durationMs: 300, oneIn: 30, requests: [[305, 306, 'GET', '/items', 200]] }, 300);
+  assert.deepEqual([none.label, none.oneIn, none.waited], [null, 30, 1]);
+  assert.equal(full.waited, 1);
+});
