@@ -365,6 +365,7 @@ class RequestMeter {
     this.flush(true);
     for (const [name, fn] of this.channels) dc.unsubscribe(name, fn);
     this.reqs.fill(null);
+    this.open = 0;
     this.paths.fill(null);
   }
 }

@@ -130,7 +130,7 @@ function blockOf(b, from) {
     } : null,
     owners: b.owners ?? [], fix: b.fix ?? 'none', advice: b.advice ?? '', gcShare: b.gcShare ?? 0, call: null,
     stack: (b.stack ?? []).map(parseFrame), samples: [], topFrames: [],
-    ...(b.request ? { requests: { ran: [], waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request } } : {}),
+    ...(b.request ? { requests: { ran: [], waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request, ...(b.requestsOneIn > 1 ? { oneIn: b.requestsOneIn } : {}) } } : {}),
   };
 }
 
@@ -227,6 +227,12 @@ function notesOf(lines, stats, blocks, pids, unreadable) {
   if (skipped) notes.push(`${skipped} block(s) had no stack capture: the captures' budget (EVENTLOOP_PROBE_CAPTURE_BUDGET) was spent`);
   const startMs = stats.reduce((sum, s) => sum + (s.captures?.startMs ?? 0), 0);
   if (startMs) notes.push(`the stack captures' starts held the app's thread ${Math.round(startMs)} ms in all (V8's profiler walks the heap when it starts)`);
+  // above EVENTLOOP_PROBE_REQUESTS a second the agent followed 1 request in N
+  const served = stats.reduce((sum, s) => sum + (s.requests?.served ?? 0), 0);
+  const followed = stats.reduce((sum, s) => sum + (s.requests?.followed ?? s.requests?.served ?? 0), 0);
+  if (followed < served) notes.push(`${followed} of the ${served} requests served were followed (1 in N above EVENTLOOP_PROBE_REQUESTS a second): the routes' counts are estimates, their latency from the followed ones`);
+  const oneIn = blocks.filter((b) => b.requestsOneIn > 1).length;
+  if (oneIn) notes.push(`${oneIn} block(s) ran while 1 request in N was followed: their request is named only if it was followed, and how many waited is an estimate`);
   for (const l of lines.filter((x) => x.event === 'note')) notes.push(`pid ${l.pid}: ${l.text}`);
   return notes;
 }

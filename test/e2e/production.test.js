@@ -243,6 +243,14 @@ test('a busy service: above EVENTLOOP_PROBE_REQUESTS a second 1 request in N is 
     const counted = s.routes.reduce((/** @type {number} */ n, /** @type {any} */ r) => n + r.requests, 0);
     assert.ok(counted > s.requests.followed, JSON.stringify(s));
   }
+  // report <log> says the counts are estimates
+  const seen = path.join(path.dirname(log), 'seen.log');
+  fs.copyFileSync(log, seen);
+  const out = path.join(path.dirname(log), 'report');
+  const r = await runBin(['report', seen, '--out', out], { cwd: path.dirname(log) });
+  assert.equal(r.code, 0, r.stderr);
+  const { notes } = readReport(out);
+  assert.ok(notes.some((/** @type {string} */ n) => /of the \d+ requests served were followed/.test(n)), notes.join('\n'));
   assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
 });
 
