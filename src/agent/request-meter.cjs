@@ -57,6 +57,10 @@ class RequestMeter {
     this.servedAtTune = 0;
     this.tunedAt = 0;
     this.fullUntil = 0;
+    // `every` before its last change, and when it changed (the late beat that ends a block tunes
+    // before the block is reported, from a rate the block itself lowered)
+    this.everyBefore = 1;
+    this.changedAt = 0;
     // the window's start (reset())
     this.servedAtReset = 0;
     this.followedAtReset = 0;
@@ -261,8 +265,8 @@ class RequestMeter {
   block(start, durationMs) {
     const from = start - performance.timeOrigin;
     const end = from + durationMs;
-    // 1 request in how many was followed as the block ran (its own may not have been)
-    const oneIn = this.every;
+    // 1 request in how many was followed as the block began (its own may not have been)
+    const oneIn = this.changedAt >= start ? Math.max(this.every, this.everyBefore) : this.every;
     if (this.perS > 0) {
       this.fullUntil = start + durationMs + FULL_AFTER_BLOCK_MS;
       this.every = 1;
@@ -305,6 +309,8 @@ class RequestMeter {
     this.servedAtTune = this.served;
     const every = now < this.fullUntil ? 1 : Math.min(MAX_EVERY, Math.max(1, Math.ceil((n * 1000) / dt / this.perS)));
     if (every === this.every) return;
+    this.everyBefore = this.every;
+    this.changedAt = now;
     this.every = every;
     if (this.skip >= every) this.skip = every - 1;
   }

@@ -192,9 +192,12 @@ test('above its rate the meter follows 1 request in N, each standing for N in th
     // a block: its requests say they stand for 4; from now on every request is followed
     const blockAt = performance.timeOrigin + performance.now();
     for (let i = 0; i < 8; i++) meter.started({ request: { method: 'POST', url: '/upload/7' } });
+    // the late beat that ends the block comes first, its rate lowered by the block: 1 in 1 from now on
+    meter.tune(blockAt + 5000);
+    assert.equal(meter.every, 1);
     meter.block(blockAt, performance.timeOrigin + performance.now() - blockAt);
     serve(10, '/after');
-    meter.tune(t0 + 300);
+    meter.tune(blockAt + 6000);
     serve(10, '/after');
     assert.equal(meter.every, 1, 'a minute after a block, every request is followed whatever the rate');
     assert.deepEqual(meter.traffic(), { served: 4429, followed: 1123 });
