@@ -109,25 +109,26 @@ class RequestMeter {
 
   /** @param {{request?: any}} m */
   started(m) {
-    this.served++;
-    if (this.skip > 0) {
-      this.skip--;
-      return;
-    }
-    this.skip = this.every - 1;
+    if (this.passedOver()) return;
     const req = m.request;
     if (!req) return;
     this.begin(req, typeof req.method === 'string' ? req.method : 'GET', typeof req.url === 'string' ? req.url : '/');
   }
 
-  /** @param {{stream?: any, headers?: Record<string, unknown>}} m */
-  streamStarted(m) {
+  /** A request starts: counted, and true when it is not one of the 1 in N followed. */
+  passedOver() {
     this.served++;
     if (this.skip > 0) {
       this.skip--;
-      return;
+      return true;
     }
     this.skip = this.every - 1;
+    return false;
+  }
+
+  /** @param {{stream?: any, headers?: Record<string, unknown>}} m */
+  streamStarted(m) {
+    if (this.passedOver()) return;
     const h = m.headers;
     if (!m.stream || !h) return;
     this.begin(m.stream, typeof h[':method'] === 'string' ? h[':method'] : 'GET', typeof h[':path'] === 'string' ? h[':path'] : '/');

@@ -66,15 +66,16 @@ export function summariseBlockRequests(b, durationMs) {
   const queued = rows.filter((r) => r[0] > D && r[0] <= D + QUEUED_MS);
   const w = (/** @type {RequestRow} */ r) => r[5] ?? 1;
   const sum = (/** @type {RequestRow[]} */ list, /** @type {(r: RequestRow) => number} */ f) => list.reduce((n, r) => n + w(r) * f(r), 0);
+  const count = (/** @type {RequestRow[]} */ list) => sum(list, () => 1);
   const delayedMs = sum(inFlight, (r) => Math.min(r[1] ?? D, D)) + sum(ran.slice(1), (r) => Math.max(0, r[0]));
   const oneIn = Math.max(b.oneIn ?? 1, ...rows.map(w));
   /** @type {BlockRequestsSummary} */
   const summary = {
     ran: [...each].map(([route, times]) => ({ route, count: times.length, msEach: round(median(times)), total: times.reduce((a, c) => a + c, 0) }))
       .sort((a, b2) => b2.total - a.total).map(({ total: _t, ...r }) => r),
-    waited: sum(inFlight, () => 1) + sum(ran.slice(1), () => 1) + sum(queued, () => 1) + (b.more ?? 0),
+    waited: count(inFlight) + count(ran.slice(1)) + count(queued) + (b.more ?? 0),
     delayedMs: round(delayedMs),
-    queuedAfter: sum(queued, () => 1),
+    queuedAfter: count(queued),
     label: null,
     ...(oneIn > 1 ? { oneIn } : {}),
   };
