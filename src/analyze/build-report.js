@@ -100,7 +100,7 @@ export function buildReport(record) {
   const probeSummary = record.probe ? record.probe.summary(measuredMs / 1000, T) : null;
   const pool = agent ? threadPoolSection(agent, {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
-    probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null,
+    probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);

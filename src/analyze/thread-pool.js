@@ -28,9 +28,13 @@ import { nodeModuleOf } from './time-owners.js';
  * @property {number} waitingShare the share of canaries that waited half the block threshold or longer
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
  * @property {number} [queuedShare] the share of canaries that found every thread busy (waited a tenth of the threshold, 2 ms at least)
- * @property {boolean} saturated a fifth of the canaries or more waited half the block threshold; or
- *   most found every thread busy while the probe was slow and the loop was not (a request that makes
- *   several pool jobs in a row, a file read's open, stat, read and close, waits each time)
+ * @property {boolean} saturated a fifth of the canaries or more (MIN_WAITING at least) waited half the block
+ *   threshold; or most found every thread busy while the probe was slow and the loop was not (a request that
+ *   makes several pool jobs in a row, a file read's open, stat, read and close, waits each time); and not
+ *   `overloaded`
+ * @property {true} [overloaded] the canaries waited, but on an overloaded machine: the loop's thread waited for a CPU
+ *   a quarter of the window or more while the app's other threads (the pool's among them) ran under a quarter of a
+ *   core. A job then waits for a CPU, not for a thread: not judged a saturated pool
  * @property {PoolCaller[]} callers who made the pool requests seen, most first
  * @property {string | null} advice
  */
@@ -40,12 +44,19 @@ const SATURATED_SHARE = 0.2;
 /** A pool with no free thread for at least this share of the canaries is full. */
 const FULL_SHARE = 0.5;
 const MIN_CANARIES = 5;
+/** Canaries that waited half the threshold, at least: one late canary of a few never decides. */
+const MIN_WAITING = 3;
+/** The loop's thread kept off a CPU this share of the window or more: an overloaded machine (as verdict.js). */
+const MACHINE_SHARE = 0.25;
+/** The app's other threads under this many cores: its pool's threads were not the ones running. */
+const POOL_IDLE_CORES = 0.25;
 
 /**
  * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
  * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
- *   sources?: import('../sources/app-sources.js').AppSources}} c sources: the app's files, to name the addon an app line calls
+ *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources}} c sources: the app's files, to name
+ *   the addon an app line calls; runWaitShare: the share of the window the loop's thread waited for a CPU
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -58,20 +69,23 @@ export function threadPoolSection(agent, c) {
   const threadRunMs = agent.summary?.threadRunMs;
   const otherThreadsCores = typeof threadRunMs === 'number' ? Math.max(0, round2((c.cpuMs - threadRunMs) / windowMs)) : null;
   // a job that waits half the block threshold for a thread waits as long as the loop's lag rule allows
-  const waitingShare = round3(waits.filter((w) => w >= c.thresholdMs / 2).length / waits.length);
+  const waiting = waits.filter((w) => w >= c.thresholdMs / 2).length;
+  const waitingShare = round3(waiting / waits.length);
   // a canary that found a thread free ran at once; one that waited a tenth of the threshold found
   // all of them busy. A full pool is saturated when what an innocent request suffered (the probe)
   // is slow and the loop's lag does not explain it.
   const queuedShare = round3(waits.filter((w) => w >= Math.max(2, c.thresholdMs / 10)).length / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
-  const saturated = waits.length >= MIN_CANARIES && (waitingShare >= SATURATED_SHARE || (queuedShare >= FULL_SHARE && probeHurt));
+  const waited = waits.length >= MIN_CANARIES && ((waitingShare >= SATURATED_SHARE && waiting >= MIN_WAITING) || (queuedShare >= FULL_SHARE && probeHurt));
+  const overloaded = waited && (c.runWaitShare ?? 0) >= MACHINE_SHARE && otherThreadsCores !== null && otherThreadsCores < POOL_IDLE_CORES;
+  const saturated = waited && !overloaded;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
   const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size);
   /** @type {ThreadPool} */
   const section = {
     size, cores, canaries: waits.length,
     waitP50Ms: pick(waits, 50), waitP90Ms: pick(waits, 90), waitP99Ms: pick(waits, 99), waitMaxMs: waits[waits.length - 1],
-    waitingShare, queuedShare, otherThreadsCores, saturated, callers, advice: null,
+    waitingShare, queuedShare, otherThreadsCores, saturated, ...(overloaded ? { overloaded: /** @type {const} */ (true) } : {}), callers, advice: null,
   };
   if (saturated) section.advice = poolAdvice(section, c);
   return section;

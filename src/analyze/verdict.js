@@ -4,7 +4,8 @@
 //               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
 //               requests that failed or timed out
 //   saturated   none of the blocked rules, but libuv's thread pool was saturated (the loop was
-//               free while fs, dns, zlib and crypto jobs queued for its threads: thread-pool.js)
+//               free while fs, dns, zlib and crypto jobs queued for its threads: thread-pool.js;
+//               not on an overloaded machine whose pool threads were idle: said, not judged)
 //   responsive  none of the above
 // Only the measured window is judged: the warm-up before it, and the tool's own stalls, are not.
 
@@ -17,7 +18,7 @@ const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
- *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
+ *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, overloaded?: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
  *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
  * @returns {{status: 'responsive' | 'degraded' | 'saturated' | 'blocked', reasons: string[]}}
@@ -48,13 +49,15 @@ export function verdict(report, thresholdMs) {
   if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
   const pool = report.threadPool?.saturated ? report.threadPool : null;
   const poolReason = pool ? [`libuv's thread pool saturated: jobs waited p90 ${ms(pool.waitP90Ms)} for one of its ${pool.size} threads${pool.callers[0] ? ` (filled by ${pool.callers[0].api}${pool.callers[0].url ? ` at ${pool.callers[0].url}:${pool.callers[0].line}` : ''})` : ''}`] : [];
+  // jobs that waited for a CPU, not for a thread: said, not judged (thread-pool.js)
+  const busyMachine = report.threadPool?.overloaded ? [`libuv's thread pool not judged: its jobs waited p90 ${ms(report.threadPool.waitP90Ms)}, but the app's thread waited for a CPU ${pct(waitShare)} of the window while its other threads were nearly idle (an overloaded machine)`] : [];
   if (blocked.length) return { status: 'blocked', reasons: [...blocked, ...poolReason, ...degraded] };
   if (pool) return { status: 'saturated', reasons: [...poolReason, ...degraded] };
-  if (degraded.length) return { status: 'degraded', reasons: degraded };
+  if (degraded.length) return { status: 'degraded', reasons: [...degraded, ...busyMachine] };
   const reasons = [`no block >= ${ms(T)}`, `${lagText} < ${ms(T / 2)}`];
   if (probe && probe.requests > 0 && machineSlow && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
   else if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
-  return { status: 'responsive', reasons };
+  return { status: 'responsive', reasons: [...reasons, ...busyMachine] };
 }
 
 /** @param {number} f */

@@ -287,3 +287,24 @@ test('zlib streams made before the look keep the pool busy with their chunks: th
   const blind = poolCallers([{ t: FROM, durationMs: 2000, requests }], [], '/srv');
   assert.equal(blind[0].api, 'fs.promises.readFile', JSON.stringify(blind));
 });
+
+test('one late canary of five is no saturated pool; canaries that waited on an overloaded machine while the pool idled are said, not judged', () => {
+  const c = { from: FROM, to: FROM + 1000, thresholdMs: 50, cwd: '/srv', cpuMs: 300, lagP99Ms: 1 };
+  // a 1 s run: five canaries, one held 40 ms (its thread waited for a CPU)
+  const one = threadPoolSection({ pool: canaries([0.1, 40, 0.2, 0.1, 0.3]), poolCallers: [], summary: { pool: { size: 4, cores: 2 }, threadRunMs: 290 } }, c);
+  assert.equal(one?.waitingShare, 0.2);
+  assert.equal(one?.saturated, false, JSON.stringify(one));
+  // three of five waited: saturated, on a machine that gave the app its CPUs
+  const agent = { pool: canaries([30, 40, 0.2, 45, 0.3]), poolCallers: [], summary: { pool: { size: 4, cores: 2 }, threadRunMs: 290 } };
+  assert.equal(threadPoolSection(agent, { ...c, runWaitShare: 0.05 })?.saturated, true);
+  // the same waits while the loop's thread waited for a CPU 40% of the window and the app's other threads ran 0.01 cores
+  const busy = threadPoolSection(agent, { ...c, runWaitShare: 0.4 });
+  assert.equal(busy?.otherThreadsCores, 0.01);
+  assert.deepEqual([busy?.saturated, busy?.overloaded, busy?.advice], [false, true, null]);
+  const v = verdict({ lag: { p99Ms: 3 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, machine: { lagP99WithoutWaitMs: 1, runWaitShare: 0.4 }, http: { probe: null }, threadPool: busy }, 50);
+  assert.equal(v.status, 'responsive');
+  assert.match(v.reasons.join('; '), /thread pool not judged: its jobs waited p90 45 ms, but the app's thread waited for a CPU 40% of the window while its other threads were nearly idle/);
+  // a pool whose own threads ran (hashes on both cores) on the same crowded machine: saturated
+  const hashing = threadPoolSection({ ...agent, summary: { pool: { size: 4, cores: 2 }, threadRunMs: 290 } }, { ...c, cpuMs: 2100, runWaitShare: 0.4 });
+  assert.deepEqual([hashing?.saturated, hashing?.overloaded], [true, undefined]);
+});
