@@ -54,11 +54,23 @@ async function waitListening(port, route) {
   throw new Error('the app did not answer within 30 s');
 }
 
+// the app of the case that runs, and its temp folder: ended and removed if this script is
+/** @type {{child: import('node:child_process').ChildProcess | null, tmp: string}} */
+const current = { child: null, tmp: '' };
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    if (current.child && current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGKILL');
+    if (current.tmp) fs.rmSync(current.tmp, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /** @param {import('./lib.js').Case} c @param {string} tmp @param {string} log @returns {Promise<string>} the app's stderr */
 async function runCase(c, tmp, log) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), EVENTLOOP_PROBE_LOG: log, EVENTLOOP_PROBE_THRESHOLD: threshold, EVENTLOOP_PROBE_STATS: '5' };
   const child = spawn(process.execPath, ['--require', REGISTER, c.app], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  current.child = child;
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -72,6 +84,7 @@ async function runCase(c, tmp, log) {
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+    current.child = null;
   }
   return stderr;
 }
@@ -86,6 +99,7 @@ for (const c of cases) {
   let tmp = '';
   try {
     tmp = layOut(c, install(c.packages, (l) => console.log(`  ${l}`)));
+    current.tmp = tmp;
     const log = path.join(dir, 'eventloop.log');
     const stderr = await runCase(c, tmp, log);
     if (stderr) fs.writeFileSync(path.join(dir, 'stderr.txt'), stderr);
@@ -102,6 +116,7 @@ for (const c of cases) {
     console.log(`${c.id}: FAILED ${/** @type {Error} */ (err).message}`);
   } finally {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    current.tmp = '';
   }
 }
 
