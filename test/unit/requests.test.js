@@ -213,6 +213,35 @@ test('above its rate the meter follows 1 request in N, each standing for N in th
   }
 });
 
+test('traffic in bursts (a second\'s requests at once, then a lull): the lull does not set N back to 1, so the next burst is sampled too', () => {
+  const meter = new RequestMeter(() => {}, { perS: 1000 });
+  try {
+    let t = 1_000_000;
+    meter.tune(t);
+    const second = () => {
+      // 4000 requests in the first beat of the second, then nine beats with none
+      for (let i = 0; i < 4000; i++) {
+        const req = { method: 'GET', url: '/' };
+        meter.started({ request: req });
+        meter.finished({ request: req, response: { statusCode: 200 } });
+      }
+      for (let beat = 0; beat < 10; beat++) meter.tune((t += 100));
+    };
+    second();
+    second();
+    second();
+    meter.reset();
+    second();
+    const { served, followed } = meter.traffic();
+    assert.equal(served, 4000);
+    // 4000 a second on average against a rate of 1000: about 1 in 4 (all 4000 followed before the average)
+    assert.ok(followed <= 1500, `followed ${followed} of ${served}`);
+    assert.ok(meter.every > 1, `every ${meter.every} in the lull`);
+  } finally {
+    meter.stop();
+  }
+});
+
 test('a block whose requests were followed 1 in N: those that waited are counted N times each, the ones that ran named as seen', () => {
   const s = summariseBlockRequests({ t: 0, durationMs: 300, requests: [
     [-50, null, 'GET', '/items', 200, 10], [-20, 310, 'GET', '/items', 200, 10], [0, 300, 'GET', '/report', 200, 10], [305, 306, 'GET', '/items', 200],
