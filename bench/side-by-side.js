@@ -14,7 +14,8 @@
 //                   turns, A B B A, --seconds each, the other idle meanwhile: a core that sleeps
 //                   between requests, where every wake-up costs (two apps loaded at once keep the
 //                   core awake and hide that cost), with the machine's drift cancelled by the order
-//   idle            with --idle <s>: each app's CPU while neither serves anything, in % of a core
+//   idle            with --idle <s>: each app's CPU while neither serves anything, in % of a core,
+//                   from --idle-after <s> (5) after the loads above
 //
 //   node bench/side-by-side.js --variants register,default --rounds 10
 //   node bench/side-by-side.js --servers hello --variants register@22,register@24 --idle 10
@@ -83,6 +84,11 @@ async function round(name, script, bareFirst) {
   try {
     for (const o of order) started.push(await startVariant(o, script, out));
     const [bare, it] = bareFirst ? started : [started[1], started[0]];
+    const saturated = await together([bare, it], { seconds, connections: 20 });
+    const fixed = !values['saturated-only'] ? await inTurns([bare, it], { seconds, rate, connections: 10 }) : [NaN, NaN];
+    // idle once both have served (their code warm), as a service between bursts: read right after
+    // start, the figure held the agent's start-up (V8 compiling its code and collecting its first
+    // garbage over some 15 s), about twice its steady cost
     let idle = [NaN, NaN];
     if (idleSeconds > 0) {
       await sleep(Number(values['idle-after']) * 1000);
@@ -90,8 +96,6 @@ async function round(name, script, bareFirst) {
       await sleep(idleSeconds * 1000);
       idle = [bare, it].map((a, i) => ((cpuMsOf(a.pid) - at[i]) / (idleSeconds * 1000)) * 100);
     }
-    const saturated = await together([bare, it], { seconds, connections: 20 });
-    const fixed = !values['saturated-only'] ? await inTurns([bare, it], { seconds, rate, connections: 10 }) : [NaN, NaN];
     return { fixed: fixed[0] / fixed[1], fixedUs: fixed, saturated: saturated[0] / saturated[1], saturatedUs: saturated, idle };
   } finally {
     for (const s of started.reverse()) await s.stop();
