@@ -8,6 +8,7 @@
 import { parseStackLines } from './attribution.js';
 import { siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
+import { MACHINE_SHARE } from './verdict.js';
 
 /**
  * @typedef {{api: string, type: string, functionName: string | null, url: string | null, line: number | null, package: string | null,
@@ -46,8 +47,6 @@ const FULL_SHARE = 0.5;
 const MIN_CANARIES = 5;
 /** Canaries that waited half the threshold, at least: one late canary of a few never decides. */
 const MIN_WAITING = 3;
-/** The loop's thread kept off a CPU this share of the window or more: an overloaded machine (as verdict.js). */
-const MACHINE_SHARE = 0.25;
 /** The app's other threads under this many cores: its pool's threads were not the ones running. */
 const POOL_IDLE_CORES = 0.25;
 

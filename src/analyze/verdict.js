@@ -11,7 +11,7 @@
 
 export const MIN_SLOW_PROBES = 3;
 /** The app's thread kept off a CPU this share of the window or more: an overloaded machine. */
-const MACHINE_SHARE = 0.25;
+export const MACHINE_SHARE = 0.25;
 
 /** @param {number} v */
 const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
