@@ -305,10 +305,8 @@ class RequestMeter {
   /**
    * At each heartbeat, with a rate: 1 request in how many to follow, from the rate since the last
    * beat or the rate of the last second or so, whichever is higher (every one for a minute after a
-   * block). Traffic comes in bursts: a client that sends a second's requests at once, then waits.
-   * From the last beat's rate alone, the lull after a burst set N back to 1, and the next burst's
-   * first beat was followed whole: at 4000 requests a second in such bursts, 2000-3000 a second were
-   * followed instead of 2000. @param {number} now epoch ms
+   * block). Traffic comes in bursts: from the last beat's rate alone, the lull after a burst would set
+   * N back to 1 and the next burst's first beat would be followed whole. @param {number} now epoch ms
    */
   tune(now) {
     const dt = now - this.tunedAt;

@@ -51,8 +51,9 @@ function assertServed(run) {
   assert.equal(run.r.code, 0, run.r.stderr);
   const report = run.report();
   assert.equal(report.failure, null);
-  // a verdict reached, whichever (one run under tsx on a crowded machine read 'saturated')
-  assert.ok(report.verdict && ['responsive', 'degraded', 'saturated', 'blocked'].includes(report.verdict.status), JSON.stringify(report.verdict));
+  // a verdict reached; never the thread pool's, which these apps do not use (one late canary, or a
+  // crowded machine's wait for a CPU, once read 'saturated': thread-pool.js no longer judges either so)
+  assert.ok(report.verdict && ['responsive', 'degraded', 'blocked'].includes(report.verdict.status), JSON.stringify(report.verdict));
   assert.ok(report.http.load.requests > 0, JSON.stringify(report.http.load));
   assert.equal(report.http.load.errors, 0, JSON.stringify(report.http.load));
   assert.ok(run.pids().includes(report.target.pid), `measured pid ${report.target.pid}, the app wrote ${run.pids().join(', ')}`);
