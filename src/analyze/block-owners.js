@@ -148,6 +148,8 @@ function callingLine(app, mine, owner, sources) {
     }
     // the function's first line is its header (app.get('/x', (req, res) => {), unless the body is on it too
     const first = end > start ? start + 1 : start;
+    const spelled = regexLine(mine, code, sources.lines(app.url) ?? [], sources.regexNames(app.url), first, end);
+    if (spelled !== null) return { line: spelled + 1, from: 'source', candidates: null };
     for (const t of dedupe(tests)) {
       for (let l = first; l <= end; l++) {
         if (t.test(code[l])) return { line: l + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
@@ -155,6 +157,28 @@ function callingLine(app, mine, owner, sources) {
     }
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+}
+
+/**
+ * A regex's samples may all be in its own frame (`RegExp: <pattern>`), which has no line: the
+ * calling line is then the first of the function's (first..end, 0-based) that spells the pattern,
+ * as a literal or a string, or names a regex the file declares with it. Null when none does.
+ * @param {{o: SampleOwner}[]} mine @param {string[]} code codeOnly lines @param {string[]} raw
+ * @param {Map<string, string>} names @param {number} first @param {number} end @returns {number | null}
+ */
+function regexLine(mine, code, raw, names, first, end) {
+  for (const pattern of new Set(mine.map((m) => m.o.regex).filter((p) => p))) {
+    const p = /** @type {string} */ (pattern);
+    const literal = new RegExp(`/${escapeRegExp(p)}/[dgimsuvy]*`);
+    const string = new RegExp(`(['"\`])${escapeRegExp(p.replace(/\\/g, '\\\\'))}\\1`, 'g');
+    const named = [...names].filter(([, declared]) => declared === p).map(([n]) => new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}(?:[^\\w$]|$)`));
+    for (let l = first; l <= end; l++) {
+      if (literal.test(code[l]) || named.some((t) => t.test(code[l]))) return l;
+      // a string's quotes survive codeOnly, its text does not: the raw line's, opened in code
+      for (const m of (raw[l] ?? '').matchAll(string)) if (code[l][m.index] === m[1]) return l;
+    }
+  }
+  return null;
 }
 
 /** The name a caller writes to call a function V8 names so: "bcrypt.hashSync" -> "hashSync". @param {string} name */

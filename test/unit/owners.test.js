@@ -236,3 +236,38 @@ test('a library block with no app frame in any sample says why it names no line,
   assert.equal(named.culprit?.calledFrom?.line, 10);
   assert.doesNotMatch(named.advice, /No line of the app/);
 });
+
+test('a regex whose samples are all in its own frame: the line that spells it, not the function\'s first', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-regex-line-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    'const EMAIL = /^([a-z]+)+@x$/;', // 1
+    'function literal(input) {', // 2
+    '  const end = Date.now() + 150;', // 3
+    '  // /(a+)+$/ in a comment is not the call', // 4
+    '  while (Date.now() < end) /(a+)+$/.test(input);', // 5
+    '}', // 6
+    'function named(s) {', // 7
+    '  let n = 0;', // 8
+    '  n += EMAIL.test(s) ? 1 : 0;', // 9
+    '  return n;', // 10
+    '}', // 11
+    'function built(s) {', // 12
+    "  const label = '(b+)+$';", // 13 a string with no RegExp around it still spells it: the first line that does
+    '  return s;', // 14
+    '}', // 15
+  ].join('\n'));
+  const sources = new AppSources();
+  /** @param {string} pattern @param {ReturnType<typeof f>} fn */
+  const inRegex = (pattern, fn) => [0, 1, 2].map((i) => ({ t: i, weightMs: 50, frames: [f(`RegExp: ${pattern}`, ''), fn], line: null }));
+  const a = blockOwners(inRegex('(a+)+$', f('literal', app, 2, 17)), 150, sources);
+  assert.deepEqual([a.owner?.kind, a.calledFrom?.line, a.lineFrom], ['app', 5, 'source']);
+  const b = blockOwners(inRegex('^([a-z]+)+@x$', f('named', app, 7, 15)), 150, sources);
+  assert.deepEqual([b.calledFrom?.line, b.lineFrom], [9, 'source']);
+  const c = blockOwners(inRegex('(b+)+$', f('built', app, 12, 15)), 150, sources);
+  assert.deepEqual([c.calledFrom?.line, c.lineFrom], [13, 'source']);
+  // a pattern the function does not spell: its first line, said to be the function's
+  const d = blockOwners(inRegex('x*y*$', f('literal', app, 2, 17)), 150, sources);
+  assert.deepEqual([d.calledFrom?.line, d.lineFrom], [2, 'function']);
+});
