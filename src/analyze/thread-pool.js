@@ -30,8 +30,8 @@ import { MACHINE_SHARE } from './verdict.js';
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
  * @property {number} [queuedShare] the share of canaries that found every thread busy (waited a tenth of the threshold, 2 ms at least)
  * @property {boolean} saturated a fifth of the canaries or more (MIN_WAITING at least) waited half the block
- *   threshold; or most found every thread busy while the probe was slow and the loop was not (a request that
- *   makes several pool jobs in a row, a file read's open, stat, read and close, waits each time); and not
+ *   threshold; or a quarter or more (MIN_WAITING at least) found every thread busy while the probe was slow and the loop was not (a
+ *   request that makes several pool jobs in a row, a file read's open, stat, read and close, waits each time); and not
  *   `overloaded`
  * @property {true} [overloaded] the canaries waited, but on an overloaded machine: the loop's thread waited for a CPU
  *   a quarter of the window or more while the app's other threads (the pool's among them) ran under a quarter of a
@@ -42,10 +42,15 @@ import { MACHINE_SHARE } from './verdict.js';
 
 /** A pool whose jobs waited the threshold at least this share of the time is saturated. */
 const SATURATED_SHARE = 0.2;
-/** A pool with no free thread for at least this share of the canaries is full. */
-const FULL_SHARE = 0.5;
+/**
+ * A pool with no free thread for at least this share of the canaries is full. A request that makes
+ * several pool jobs in a row (a file read's open, stat, read and close; a zlib stream's chunks, each
+ * a job of its own) waits when any one of them finds it full: at a quarter, a request of four jobs
+ * waits at least once two times in three. A canary alone waits little behind short chunks.
+ */
+const FULL_SHARE = 0.25;
 const MIN_CANARIES = 5;
-/** Canaries that waited half the threshold, at least: one late canary of a few never decides. */
+/** Canaries that waited (half the threshold; or found the pool full), at least: one late canary of a few never decides. */
 const MIN_WAITING = 3;
 /** The app's other threads under this many cores: its pool's threads were not the ones running. */
 const POOL_IDLE_CORES = 0.25;
@@ -73,9 +78,10 @@ export function threadPoolSection(agent, c) {
   // a canary that found a thread free ran at once; one that waited a tenth of the threshold found
   // all of them busy. A full pool is saturated when what an innocent request suffered (the probe)
   // is slow and the loop's lag does not explain it.
-  const queuedShare = round3(waits.filter((w) => w >= Math.max(2, c.thresholdMs / 10)).length / waits.length);
+  const queued = waits.filter((w) => w >= Math.max(2, c.thresholdMs / 10)).length;
+  const queuedShare = round3(queued / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
-  const waited = waits.length >= MIN_CANARIES && ((waitingShare >= SATURATED_SHARE && waiting >= MIN_WAITING) || (queuedShare >= FULL_SHARE && probeHurt));
+  const waited = waits.length >= MIN_CANARIES && ((waitingShare >= SATURATED_SHARE && waiting >= MIN_WAITING) || (queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt));
   const overloaded = waited && (c.runWaitShare ?? 0) >= MACHINE_SHARE && otherThreadsCores !== null && otherThreadsCores < POOL_IDLE_CORES;
   const saturated = waited && !overloaded;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts

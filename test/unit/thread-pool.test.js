@@ -129,6 +129,15 @@ test('a pool with no free thread most of the time is saturated when the probe wa
   // a pool that kept up (jobs found a thread at once) while the probe was slow: not the pool's doing
   const free = { pool: canaries([0.3, 0.2, 1.5, 0.1, 0.3, 0.2, 14]), poolCallers: [], summary: null };
   assert.equal(threadPoolSection(free, { ...c, probeP99Ms: 111 })?.saturated, false);
+  // zlib streams' chunks: each a short job, so the queue drains between rounds and a canary waits a
+  // chunk or two, 4 in 10 of them; the probe's file read (four jobs in a row) waits most times
+  const chunks = { pool: canaries([0.03, 14, 0.1, 18, 0.05, 12, 0.2, 16, 0.04, 0.1]), poolCallers: [], summary: null };
+  const chunked = threadPoolSection(chunks, { ...c, probeP99Ms: 430 });
+  assert.deepEqual([chunked?.queuedShare, chunked?.saturated], [0.4, true]);
+  assert.equal(threadPoolSection(chunks, { ...c, probeP99Ms: 30 })?.saturated, false, 'the probe was not slow: a busy pool, not a full one');
+  // two canaries of six that queued (a busy machine's CPU wait can look the same) never decide
+  const two = { pool: canaries([0.1, 9, 0.2, 11, 0.1, 0.3]), poolCallers: [], summary: null };
+  assert.deepEqual([threadPoolSection(two, { ...c, probeP99Ms: 430 })?.queuedShare, threadPoolSection(two, { ...c, probeP99Ms: 430 })?.saturated], [0.333, false]);
 });
 
 test("an addon's own async work fills the pool: named by the addon, not by the Node call its package made first", async () => {
