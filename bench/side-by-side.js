@@ -20,6 +20,7 @@
 //   node bench/side-by-side.js --variants register,default --rounds 10
 //   node bench/side-by-side.js --servers hello --variants register@22,register@24 --idle 10
 //   node bench/side-by-side.js --saturated-only --variants default~requests,default~pool
+//   node bench/side-by-side.js --fixed-only --variants register --rounds 20   (CPU at --rate alone)
 //
 // Variants: bench/variants.js (`register@24` runs beside `bare@24`). Each round runs every variant,
 // in turns (reversed every other round), and the start order alternates every round.
@@ -35,6 +36,7 @@ const { values } = parseArgs({ options: {
   rounds: { type: 'string', default: '10' }, seconds: { type: 'string', default: '4' }, rate: { type: 'string', default: '4000' },
   servers: { type: 'string', default: 'hello,awaits' }, variants: { type: 'string', default: 'register,default' },
   idle: { type: 'string', default: '0' }, 'idle-after': { type: 'string', default: '5' }, 'saturated-only': { type: 'boolean', default: false },
+  'fixed-only': { type: 'boolean', default: false },
 } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -84,7 +86,7 @@ async function round(name, script, bareFirst) {
   try {
     for (const o of order) started.push(await startVariant(o, script, out));
     const [bare, it] = bareFirst ? started : [started[1], started[0]];
-    const saturated = await together([bare, it], { seconds, connections: 20 });
+    const saturated = !values['fixed-only'] ? await together([bare, it], { seconds, connections: 20 }) : [NaN, NaN];
     const fixed = !values['saturated-only'] ? await inTurns([bare, it], { seconds, rate, connections: 10 }) : [NaN, NaN];
     // idle once both have served (their code warm), as a service between bursts: read right after
     // start, the figure held the agent's start-up (V8 compiling its code and collecting its first
@@ -123,7 +125,7 @@ for (const server of values.servers.split(',')) {
     const us = (/** @type {number[]} */ xs) => median(xs).toFixed(1);
     console.log([
       `${server.padEnd(7)} ${name.padEnd(22)}`,
-      `saturated: ${figure(rows.map((x) => x.saturated))}, ${us(rows.map((x) => x.saturatedUs[1]))} µs/req (bare ${us(rows.map((x) => x.saturatedUs[0]))})`,
+      ...(!values['fixed-only'] ? [`saturated: ${figure(rows.map((x) => x.saturated))}, ${us(rows.map((x) => x.saturatedUs[1]))} µs/req (bare ${us(rows.map((x) => x.saturatedUs[0]))})`] : []),
       ...(!values['saturated-only'] ? [`CPU at ${rate}: ${figure(rows.map((x) => x.fixed))}, ${us(rows.map((x) => x.fixedUs[1]))} µs/req (bare ${us(rows.map((x) => x.fixedUs[0]))})`] : []),
       ...(idleSeconds > 0 ? [`idle % of a core: ${median(rows.map((x) => x.idle[1])).toFixed(2)} (bare ${median(rows.map((x) => x.idle[0])).toFixed(2)})`] : []),
     ].join('   '));
