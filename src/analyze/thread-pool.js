@@ -30,7 +30,8 @@ import { MACHINE_SHARE } from './verdict.js';
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
  * @property {number} [queuedShare] the share of canaries that found every thread busy (waited a tenth of the threshold, 2 ms at least)
  * @property {boolean} saturated a fifth of the canaries or more (MIN_WAITING at least) waited half the block
- *   threshold; or a quarter or more (MIN_WAITING at least) found every thread busy while the probe was slow and the loop was not (a
+ *   threshold; or a quarter or more (MIN_WAITING at least) found every thread busy while the probe was slow, the loop was not,
+ *   and the looks saw the app make pool jobs (a
  *   request that makes several pool jobs in a row, a file read's open, stat, read and close, waits each time); and not
  *   `overloaded`
  * @property {true} [overloaded] the canaries waited, but on an overloaded machine: the loop's thread waited for a CPU
@@ -81,11 +82,14 @@ export function threadPoolSection(agent, c) {
   const queued = waits.filter((w) => w >= Math.max(2, c.thresholdMs / 10)).length;
   const queuedShare = round3(queued / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
-  const waited = waits.length >= MIN_CANARIES && ((waitingShare >= SATURATED_SHARE && waiting >= MIN_WAITING) || (queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt));
-  const overloaded = waited && (c.runWaitShare ?? 0) >= MACHINE_SHARE && otherThreadsCores !== null && otherThreadsCores < POOL_IDLE_CORES;
-  const saturated = waited && !overloaded;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
   const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size);
+  // short waits are full threads only when the looks saw the app make pool jobs: else a canary
+  // waited for a CPU (a busy machine), not behind other jobs
+  const full = queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt && callers.length > 0;
+  const waited = waits.length >= MIN_CANARIES && ((waitingShare >= SATURATED_SHARE && waiting >= MIN_WAITING) || full);
+  const overloaded = waited && (c.runWaitShare ?? 0) >= MACHINE_SHARE && otherThreadsCores !== null && otherThreadsCores < POOL_IDLE_CORES;
+  const saturated = waited && !overloaded;
   /** @type {ThreadPool} */
   const section = {
     size, cores, canaries: waits.length,

@@ -117,7 +117,8 @@ test('slow probes of an app with no block and a prompt loop on an overloaded mac
 
 test('a pool with no free thread most of the time is saturated when the probe was slow and the loop was not', () => {
   // canaries waited 13-22 ms (under T/2) but every one found the 4 threads busy
-  const agent = { pool: canaries([13, 15, 12, 18, 22, 14, 16, 13]), poolCallers: [], summary: null };
+  const looked = [{ t: FROM, requests: [{ type: 'ZLIB', stack: gzip, ms: 50 }] }];
+  const agent = { pool: canaries([13, 15, 12, 18, 22, 14, 16, 13]), poolCallers: looked, summary: null };
   const c = { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 3500, lagP99Ms: 4 };
   assert.equal(threadPoolSection(agent, c)?.saturated, false, 'no probe: the waits alone are short');
   const hurt = threadPoolSection(agent, { ...c, probeP99Ms: 111 });
@@ -126,17 +127,19 @@ test('a pool with no free thread most of the time is saturated when the probe wa
   assert.match(hurt?.advice ?? '', /100% of jobs found every thread busy/);
   assert.equal(threadPoolSection(agent, { ...c, probeP99Ms: 30 })?.saturated, false, 'a probe under the threshold');
   assert.equal(threadPoolSection(agent, { ...c, probeP99Ms: 111, lagP99Ms: 40 })?.saturated, false, 'the loop\'s lag explains the probe');
+  // the same waits in an app whose pool the looks never saw used: the canaries waited for a CPU
+  assert.equal(threadPoolSection({ ...agent, poolCallers: [] }, { ...c, probeP99Ms: 111 })?.saturated, false, 'no job of the app in the pool');
   // a pool that kept up (jobs found a thread at once) while the probe was slow: not the pool's doing
-  const free = { pool: canaries([0.3, 0.2, 1.5, 0.1, 0.3, 0.2, 14]), poolCallers: [], summary: null };
+  const free = { pool: canaries([0.3, 0.2, 1.5, 0.1, 0.3, 0.2, 14]), poolCallers: looked, summary: null };
   assert.equal(threadPoolSection(free, { ...c, probeP99Ms: 111 })?.saturated, false);
   // zlib streams' chunks: each a short job, so the queue drains between rounds and a canary waits a
   // chunk or two, 4 in 10 of them; the probe's file read (four jobs in a row) waits most times
-  const chunks = { pool: canaries([0.03, 14, 0.1, 18, 0.05, 12, 0.2, 16, 0.04, 0.1]), poolCallers: [], summary: null };
+  const chunks = { pool: canaries([0.03, 14, 0.1, 18, 0.05, 12, 0.2, 16, 0.04, 0.1]), poolCallers: looked, summary: null };
   const chunked = threadPoolSection(chunks, { ...c, probeP99Ms: 430 });
   assert.deepEqual([chunked?.queuedShare, chunked?.saturated], [0.4, true]);
   assert.equal(threadPoolSection(chunks, { ...c, probeP99Ms: 30 })?.saturated, false, 'the probe was not slow: a busy pool, not a full one');
   // two canaries of six that queued (a busy machine's CPU wait can look the same) never decide
-  const two = { pool: canaries([0.1, 9, 0.2, 11, 0.1, 0.3]), poolCallers: [], summary: null };
+  const two = { pool: canaries([0.1, 9, 0.2, 11, 0.1, 0.3]), poolCallers: looked, summary: null };
   assert.deepEqual([threadPoolSection(two, { ...c, probeP99Ms: 430 })?.queuedShare, threadPoolSection(two, { ...c, probeP99Ms: 430 })?.saturated], [0.333, false]);
 });
 
