@@ -30,10 +30,9 @@ import { MACHINE_SHARE } from './verdict.js';
  * @property {number | null} otherThreadsCores CPU of the app's threads other than the loop's, in cores
  * @property {number} [queuedShare] the share of canaries that found every thread busy (waited a tenth of the threshold, 2 ms at least)
  * @property {boolean} saturated a fifth of the canaries or more (MIN_WAITING at least) waited half the block
- *   threshold; or a quarter or more (MIN_WAITING at least) found every thread busy while the probe was slow, the loop was not,
- *   and the looks saw the app make pool jobs (a
- *   request that makes several pool jobs in a row, a file read's open, stat, read and close, waits each time); and not
- *   `overloaded`
+ *   threshold; or a quarter or more (MIN_WAITING at least) found every thread busy while the probe was slow, the
+ *   loop was not, and the looks saw the app make pool jobs (a request that makes several pool jobs in a row, a
+ *   file read's open, stat, read and close, waits each time); and not `overloaded`
  * @property {true} [overloaded] the canaries waited, but on an overloaded machine: the loop's thread waited for a CPU
  *   a quarter of the window or more while the app's other threads (the pool's among them) ran under a quarter of a
  *   core. A job then waits for a CPU, not for a thread: not judged a saturated pool
