@@ -379,7 +379,10 @@ async function bigHeapLog(t, env) {
   assert.ok(all.length >= 4 && all.length <= 5, text);
   const blocks = all.slice(-4);
   if (env.BLOCK !== 'native') for (const b of blocks) assertBlockOfFixture(b, 'prod-big-heap.js', blockLines('prod-big-heap.js'));
-  assert.notEqual(all[0].captured, false, `the first block had a capture (the first capture always starts): ${text}`);
+  // the first capture always starts: the budget refuses none before a walk was measured. On a crowded
+  // machine it may still miss its block (a stall that ends before it starts, a native call that
+  // answers it late), so what is asserted is that it was not refused, and that it ran (below)
+  assert.doesNotMatch(all[0].note ?? '', /budget/, `the first block's capture was not refused: ${text}`);
   const walks = linesOf(log, 'note').filter((n) => /^a stack capture's start held the app's thread \d+ ms \(V8's profiler walks the whole heap/.test(n.text));
   assert.equal(walks.length, 1, `the walk said once: ${text}`);
   const captures = linesOf(log, 'stats').map((s) => s.captures);
