@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, autocannonAsync, tempDir, note } from './lib.js';
+import { ROOT, autocannonAsync, tempDir, note, threadsOf as threads } from './lib.js';
 import { parseVariant, runnable, startVariant } from './variants.js';
 
 const { values } = parseArgs({ options: {
@@ -26,22 +26,6 @@ const seconds = Number(values.seconds);
 const script = path.join(ROOT, 'bench', 'servers', `${values.server}.cjs`);
 const out = tempDir();
 const { variants, skipped } = runnable(values.variants.split(','));
-
-/** Each thread's CPU (ms) and voluntary switches so far. @param {number} pid */
-function threads(pid) {
-  /** @type {Record<string, {ms: number, wakes: number}>} */
-  const r = {};
-  for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ms = Number(fs.readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-      const wakes = Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/task/${t}/status`, 'utf8'))?.[1] ?? 0);
-      r[t === String(pid) ? 'main' : `+${Number(t) - pid}`] = { ms, wakes };
-    } catch {
-      // the thread ended
-    }
-  }
-  return r;
-}
 
 console.log(`idle per thread, ${values.server}, ${values['no-load'] ? 'from start' : 'after a load'}, ${values.after} s later, ${values.windows} window(s) of ${seconds} s`);
 console.log(note);

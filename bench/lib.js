@@ -174,6 +174,26 @@ export function cpuMsOf(pid) {
 }
 
 /**
+ * Each thread's CPU (ms) and voluntary context switches (its wake-ups) so far, keyed `main` for the
+ * process's own thread and `+N` for the others by their offset from its pid (+7 is the agent's worker,
+ * usually; +1..+6 V8's and libuv's). @param {number} pid
+ */
+export function threadsOf(pid) {
+  /** @type {Record<string, {ms: number, wakes: number}>} */
+  const r = {};
+  for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ms = Number(fs.readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      const wakes = Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/task/${t}/status`, 'utf8'))?.[1] ?? 0);
+      r[t === String(pid) ? 'main' : `+${Number(t) - pid}`] = { ms, wakes };
+    } catch {
+      // the thread ended
+    }
+  }
+  return r;
+}
+
+/**
  * autocannon on core 1 against a port; its JSON result.
  * @param {number} port @param {{seconds: number, connections?: number, rate?: number, path?: string}} o
  */
