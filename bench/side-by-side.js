@@ -83,10 +83,11 @@ async function inTurns(apps, load) {
     const after = threadsOf(a.pid);
     for (const [k, e] of Object.entries(after)) {
       const g = k === 'main' || k === '+7' ? k : 'rest';
+      const us = (e.ms - (before[k]?.ms ?? 0)) * 1000;
       const sum = (groups[i][g] ??= { us: 0, wakes: 0 });
-      sum.us += (e.ms - (before[k]?.ms ?? 0)) * 1000;
+      sum.us += us;
       sum.wakes += e.wakes - (before[k]?.wakes ?? 0);
-      cpuUs[i] += (e.ms - (before[k]?.ms ?? 0)) * 1000;
+      cpuUs[i] += us;
     }
     requests[i] += result.requests.total;
   }
