@@ -164,15 +164,6 @@ export function pidListeningOn(port) {
   return null;
 }
 
-/** CPU time of a process in ms, all its threads (from each thread's schedstat, in ns). @param {number} pid */
-export function cpuMsOf(pid) {
-  let ns = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    try { ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]); } catch { /* thread ended */ }
-  }
-  return ns / 1e6;
-}
-
 /**
  * Each thread's CPU (ms) and voluntary context switches (its wake-ups) so far, keyed `main` for the
  * process's own thread and `+N` for the others by their offset from its pid (+7 is the agent's worker,
@@ -191,6 +182,11 @@ export function threadsOf(pid) {
     }
   }
   return r;
+}
+
+/** CPU time of a process in ms, all its threads. @param {number} pid */
+export function cpuMsOf(pid) {
+  return Object.values(threadsOf(pid)).reduce((sum, t) => sum + t.ms, 0);
 }
 
 /**
