@@ -25,8 +25,8 @@ export const RUN_DEFAULTS = Object.freeze({
   /** ms, sampling interval of the stack capture of a block */
   stackInterval: 5,
   profile: true,
-  /** µs, sampling interval of the CPU profile (why 20 ms: docs/benchmarks.md) */
-  profileInterval: 20_000,
+  /** µs, sampling interval of the CPU profile (why 10 ms: docs/benchmarks.md) */
+  profileInterval: 10_000,
   /** ms between SIGTERM and SIGKILL */
   killAfter: 5000,
   /** rounds per job of a scenario (run --scenario, compare) */

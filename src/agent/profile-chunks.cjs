@@ -23,7 +23,7 @@ const { files } = require('./wire.cjs');
 
 const TAG = 'eventloop-probe';
 // Samples held in V8's memory at most before a chunk is written (~35 bytes each): at the default
-// interval (20 ms) a chunk every 2000 s, so a run shorter than that never hands one over inside
+// interval (10 ms) a chunk every 1000 s, so a run shorter than that never hands one over inside
 // its window (a hand-over holds the loop for the time V8 takes to build the chunk, ~10 us a node).
 const SAMPLES_PER_CHUNK = 100000;
 const MIN_CHUNK_MS = 60000;

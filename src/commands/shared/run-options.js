@@ -49,7 +49,7 @@ const OPTIONS = [
   { flags: '--stacks <mode>', on: RUN, help: 'how blocks are attributed: the running stack, where the blocking callback was scheduled (blocked-at: slow), or not at all', choices: ['running', 'async-origin', 'none'], value: D.stacks },
   { flags: '--stack-interval <ms>', on: MEASURE, help: 'sampling interval of the stack capture of a block', parse: parse.positiveMs, value: D.stackInterval },
   { flags: '--no-profile', on: MEASURE, help: 'do not record a CPU profile of the measured window' },
-  { flags: '--profile-interval <us>', on: MEASURE, help: 'sampling interval of the CPU profile in microseconds (20 ms by default: see docs/benchmarks.md)', parse: parse.positiveInt, value: D.profileInterval },
+  { flags: '--profile-interval <us>', on: MEASURE, help: 'sampling interval of the CPU profile in microseconds (10 ms by default: see docs/benchmarks.md)', parse: parse.positiveInt, value: D.profileInterval },
   { flags: '--threads', on: MEASURE, help: { run: 'also measure the event loop of each worker thread of the app', attach: 'also measure the event loop of each worker thread running at attach time' } },
   { flags: '--kill-after <ms>', on: RUN, help: 'grace period after SIGTERM before SIGKILL', parse: parse.positiveMs, value: D.killAfter },
   { flags: '--attach-timeout <seconds>', on: ['attach'], help: 'how long to wait for the app to open its inspector and start the agent', parse: parse.seconds, value: ATTACH_DEFAULTS.attachTimeout },
