@@ -28,7 +28,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
  * @property {string | null} regex that expression's pattern
  * @property {number} compileShare of the owner's time, compiling
  * @property {import('./known-calls.js').KnownCall | null} call a known call holding 30% of the owner's time
- * @property {Frame[] | null} stack the stack that held most of the owner's time
+ * @property {Frame[] | null} stack the stack that held most of the owner's time, of those with the
+ *   app's or a package's code on them when there are any
  * @property {string | null} specifier the module the owner is, as the app imports it
  * @property {{name: string, version: string | null, functionName: string | null} | null} via the package
  *   between the app and the owner (one of Node's synchronous APIs a package called)
@@ -96,7 +97,10 @@ export function blockOwners(samples, durationMs, sources) {
   }
   const topCall = [...calls.values()].sort((a, b) => b.w - a.w)[0];
   const { line, from, candidates } = appFrame ? callingLine(appFrame, viaApp, best.owner, sources) : { line: null, from: null, candidates: null };
-  const stack = heaviest(mine, (m) => m.s.frames);
+  // the stack shown: one with code on it, when any sample has some; Node's scheduler alone (the
+  // frame between two callbacks, or a gap the profiler could not sample ending there) says nothing
+  const withCode = mine.filter((m) => m.s.frames.some((f) => f.kind === 'app' || f.kind === 'node_modules'));
+  const stack = heaviest(withCode.length ? withCode : mine, (m) => m.s.frames);
   return {
     owners,
     owner: best.owner,

@@ -185,6 +185,17 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(h.calledFrom?.line, 12);
   // the stack the block reports is the one that held most of its owner's time
   assert.equal(o.stack?.[0].functionName, 'scanValue');
+  // ...of the stacks with code on them: a long gap the profiler could not sample, ended by Node's
+  // scheduler between two of the app's callbacks, is not the stack of a block of the app's work
+  const work = f('work', app, 20);
+  const job = [work, f('(anonymous)', app, 30), f('processImmediate', 'node:internal/timers')];
+  const between = [f('processImmediate', 'node:internal/timers')];
+  const gap = blockOwners([job, between, job, between].map((frames, i) => ({ t: i, weightMs: i === 3 ? 60 : 10, frames, line: null })), 90, sources);
+  assert.deepEqual(gap.owner, { kind: 'app', name: 'app' });
+  assert.equal(gap.stack?.[0].functionName, 'work');
+  // a block with no code on any stack still shows the one it had
+  const bare = blockOwners([{ t: 0, weightMs: 60, frames: between, line: null }], 60, sources);
+  assert.equal(bare.stack?.[0].functionName, 'processImmediate');
 });
 
 test('a package whose source map points at sources it does not ship stays the package\'s code', () => {
