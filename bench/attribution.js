@@ -56,6 +56,7 @@ for (const [index, variant] of (values.only === 'throughput' ? [] : detectionVar
     'duration error max': pct(errors[errors.length - 1] ?? 0, 1),
     'cause right': `${causeRight.length}/${hits.length} = ${pct(causeRight.length, hits.length)}`,
     'culprit function right': `${culpritRight.length}/${hits.length} = ${pct(culpritRight.length, hits.length)}`,
+    'culprit wrong': hits.filter((/** @type {any} */ m) => !culpritRight.includes(m)).map((/** @type {any} */ m) => `${m.x.kind} (${Math.round(m.x.durationMs)} ms): ${(m.b.stack ?? []).slice(0, 3).map((/** @type {any} */ f) => f.functionName || '(anonymous)').join(' < ') || 'no stack'}`).join(', ') || '-',
     'cause wrong': hits.filter((/** @type {any} */ m) => m.b.cause !== m.x.kind).map((/** @type {any} */ m) => `${m.x.kind}->${m.b.cause} (${Math.round(m.x.durationMs)} ms)`).join(', ') || '-',
   });
 }

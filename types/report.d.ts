@@ -226,6 +226,11 @@ export interface PoolCaller {
   share: number;
   /** an addon's own async work (N-API's runs on the pool), made by `package`, not one of Node's APIs */
   native?: true;
+  /**
+   * 'source': no frame of the app was on its requests' stacks (the package made them from a callback of its
+   * own); `url`/`line` are the app's use of `package`, read from the app's source
+   */
+  lineFrom?: 'source';
 }
 
 /** libuv's thread pool: how long jobs waited for it, who filled it, whether it was saturated. */

@@ -9,11 +9,14 @@ import { parseStackLines } from './attribution.js';
 import { siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
+import { packageName, packageUseInApp } from './pool-app-line.js';
 
 /**
  * @typedef {{api: string, type: string, functionName: string | null, url: string | null, line: number | null, package: string | null,
- *   count: number, medianMs?: number | null, poolMs: number, share: number, native?: true}} PoolCaller
+ *   count: number, medianMs?: number | null, poolMs: number, share: number, native?: true, lineFrom?: 'source'}} PoolCaller
  *   native: an addon's own async work (N-API's runs on the pool), made by the package named, not through one of Node's APIs
+ *   lineFrom 'source': no frame of the app was on the request's stack (the package made it from a callback of its own):
+ *   the line is the app's use of the package named, read from its source (pool-app-line.js)
  *   poolMs: how long its requests held a thread, estimated: where the look timed them, the pool's
  *   queue replayed in order (chargeInOrder), for all its requests; else their median time to the callback less the queue's wait (the fastest caller's
  *   median, or a canary's), times their number; share: of all callers' poolMs (of the requests
@@ -123,6 +126,7 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4) {
   let total = 0;
   /** @type {number[]} */
   const waits = [];
+  const files = appFiles(bursts);
   for (const burst of bursts) {
     waits.push(...canaries.filter((k) => k.t >= burst.t - 500 && k.t <= burst.t + (burst.durationMs ?? 1000)).map((k) => k.waitMs));
     /** @type {Job[]} the burst's jobs that finished */
@@ -134,9 +138,15 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4) {
       const { api, from, native } = made;
       const app = frames.slice(from).find((f) => f.kind === 'app') ?? null;
       const dep = frames.slice(from + 1).find((f) => f.kind === 'node_modules') ?? null;
-      const pkg = native ? made.pkg : dep && (!app || frames.indexOf(dep) < frames.indexOf(app)) ? packageName(dep.url) : null;
-      const key = `${api}\0${app ? `${app.url}:${app.line}` : ''}\0${pkg ?? ''}`;
-      const entry = by.get(key) ?? { api, type: req.type, functionName: app?.functionName ?? null, url: app ? siteOf(app, cwd).replace(/:\d+$/, '') : null, line: app?.line ?? null, package: pkg, count: 0, poolMs: 0, share: 0, times: [], ranMs: 0, timed: 0, ...(native ? { native: /** @type {const} */ (true) } : {}) };
+      // no app frame: a package made it from a callback of its own; the app line that uses that package
+      const used = !app && !native && dep && sources ? packageUseInApp(frames.slice(from + 1), files, sources) : null;
+      const pkg = used ? used.pkg : native ? made.pkg : dep && (!app || frames.indexOf(dep) < frames.indexOf(app)) ? packageName(dep.url) : null;
+      const site = app ? { url: siteOf(app, cwd).replace(/:\d+$/, ''), line: app.line } : used ? { url: siteOf({ url: used.url, line: used.line }, cwd).replace(/:\d+$/, ''), line: used.line } : null;
+      const key = `${api}\0${site ? `${site.url}:${site.line}` : ''}\0${pkg ?? ''}`;
+      const entry = by.get(key) ?? {
+        api, type: req.type, functionName: app?.functionName ?? null, url: site?.url ?? null, line: site?.line ?? null, package: pkg, count: 0, poolMs: 0, share: 0, times: [], ranMs: 0, timed: 0,
+        ...(native ? { native: /** @type {const} */ (true) } : {}), ...(used ? { lineFrom: /** @type {const} */ ('source') } : {}),
+      };
       entry.count++;
       // still waiting when the burst ended: it took at least that long
       const took = typeof req.ms === 'number' ? req.ms : typeof req.openMs === 'number' ? req.openMs : null;
@@ -187,6 +197,21 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4) {
   const all = rows.reduce((sum, r) => sum + weight(r), 0) || 1;
   for (const r of rows) r.share = round3(weight(r) / all);
   return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
+}
+
+/**
+ * The app's files the looks saw make pool requests, the most often seen first.
+ * @param {{requests: PoolRequest[]}[]} bursts
+ */
+function appFiles(bursts) {
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  for (const burst of bursts) {
+    for (const req of burst.requests) {
+      for (const f of parseStackLines(req.stack)) if (f.kind === 'app') seen.set(f.url, (seen.get(f.url) ?? 0) + 1);
+    }
+  }
+  return [...seen].sort((a, b) => b[1] - a[1]).map(([url]) => url);
 }
 
 /**
@@ -295,12 +320,17 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** @param {string} url */
-function packageName(url) {
-  const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(url);
-  return m ? m[1].replace(/\\/g, '/') : null;
+/**
+ * Where a caller's requests came from, as the report says it: " at app.js:10"; " from archiver
+ * (app.mjs:26 uses it)" when no app frame was on their stacks and the line is the app's use of the
+ * package; " from koa-compress" when even that is unknown.
+ * @param {PoolCaller} c
+ */
+export function callerWhere(c) {
+  if (c.url && c.lineFrom === 'source' && c.package) return ` from ${c.package} (${c.url}:${c.line} uses it)`;
+  if (c.url) return ` at ${c.url}:${c.line}`;
+  return c.package ? ` from ${c.package}` : '';
 }
-
 
 /**
  * What a saturated pool needs: who fills it, and whether more threads can help.
@@ -309,7 +339,7 @@ function packageName(url) {
 function poolAdvice(p, c) {
   const top = p.callers[0];
   const what = top?.native ? `the native work of ${top.package ?? 'an addon'} (${top.api}${top.type && top.type !== 'undefined' ? `, ${top.type}` : ''})` : top?.api;
-  const who = top ? `${what}${top.url ? ` at ${top.url}:${top.line}` : top.package && !top.native ? ` (from ${top.package})` : ''}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
+  const who = top ? `${what}${top.native ? (top.url ? ` at ${top.url}:${top.line}` : '') : callerWhere(top)}${p.callers.length > 1 ? ` (${Math.round(top.share * 100)}% of the pool's time seen)` : ''}` : null;
   const cpuBound = top ? isCpuWork(top) : false;
   const busy = p.otherThreadsCores !== null && p.cores !== null && p.otherThreadsCores >= Math.min(p.size, p.cores) - 0.5;
   const head = `libuv's thread pool was saturated: a job waited p50 ${ms(p.waitP50Ms)}, p99 ${ms(p.waitP99Ms)} for one of its ${p.size} threads${p.cores ? ` (${p.cores} cores)` : ''}${p.queuedShare ? `, ${Math.round(p.queuedShare * 100)}% of jobs found every thread busy` : ''} while the loop itself was free (lag p99 ${ms(c.lagP99Ms)})`

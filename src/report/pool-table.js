@@ -3,6 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms } from './format.js';
+import { callerWhere } from '../analyze/thread-pool.js';
 
 /** @typedef {import('../../types/report.js').ThreadPool} ThreadPool */
 
@@ -15,10 +16,9 @@ export function poolShown(pool, thresholdMs) {
   return !!pool && (pool.saturated || pool.waitP90Ms >= thresholdMs / 2);
 }
 
-/** "crypto.pbkdf2 at app.js:10 (95%)". @param {import('../../types/report.js').PoolCaller} c */
+/** "crypto.pbkdf2 at app.js:10". @param {import('../../types/report.js').PoolCaller} c */
 export function callerText(c) {
-  const at = c.url ? ` at ${c.url}:${c.line}` : c.package ? ` from ${c.package}` : '';
-  return `${c.api}${at}`;
+  return `${c.api}${callerWhere(c)}`;
 }
 
 /**

@@ -320,3 +320,57 @@ test('one late canary of five is no saturated pool; canaries that waited on an o
   const hashing = threadPoolSection({ ...agent, summary: { pool: { size: 4, cores: 2 }, threadRunMs: 290 } }, { ...c, cpuMs: 2100, runWaitShare: 0.4 });
   assert.deepEqual([hashing?.saturated, hashing?.overloaded], [true, undefined]);
 });
+
+test('pool requests a package made from a callback of its own: the app line that uses that package, read from the source', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { AppSources } = await import('../../src/sources/app-sources.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
+  try {
+    const app = path.join(dir, 'app.js');
+    fs.writeFileSync(app, [
+      "const fs = require('node:fs');", // 1
+      "const web = require('webfw');", // 2
+      "const { Zipper } = require('zipper');", // 3
+      "const squeeze = require('squeeze-mw');", // 4
+      'const server = web();', // 5
+      'server.use(squeeze({ level: 11 }));', // 6
+      "server.get('/health', async () => fs.promises.readFile('status.json'));", // 7
+      "server.get('/x', (req, res) => {", // 8
+      '  const zip = new Zipper();', // 9
+      "  for (const f of files) zip.add(f.body, { name: f.name });", // 10
+      '  zip.finish();', // 11
+      '  return zip;', // 12
+      '});', // 13
+      'server.listen(0);', // 14
+    ].join('\n'));
+    const nm = path.join(dir, 'node_modules');
+    // the zip's deflate streams, made as its queue (a package of its own) runs the entries added at line 10
+    const deflate = ['at new DeflateRaw (node:zlib:743:3)', `at new CrcStream (${nm}/crc-stream/index.js:6:5)`, `at Zipper._entry (${nm}/zipper/lib/core.js:150:9)`,
+      `at Zipper.add (${nm}/zipper/lib/core.js:46:17)`, `at Zipper._onTask (${nm}/zipper/lib/core.js:373:10)`, `at process (${nm}/taskq/index.js:80:21)`, 'at process.processTicksAndRejections (node:internal/process/task_queues:95:5)'];
+    // the middleware's compression stream, piped as the framework runs its middleware: used on one line
+    const brotli = ['at new BrotliCompress (node:zlib:880:3)', `at squeezeMiddleware (${nm}/squeeze-mw/index.js:120:20)`, `at dispatch (${nm}/webfw/lib/compose.js:42:32)`, `at Server.handle (${nm}/webfw/lib/server.js:180:12)`];
+    const read = ['at readFile (node:internal/fs/promises:1032:9)', `at async ${app}:7:42`];
+    const bursts = [{ t: FROM, durationMs: 2000, requests: [
+      ...Array.from({ length: 10 }, () => ({ type: 'ZLIB', stack: deflate, ms: 400 })),
+      ...Array.from({ length: 6 }, () => ({ type: 'ZLIB', stack: brotli, ms: 300 })),
+      ...Array.from({ length: 4 }, () => ({ type: 'FSREQPROMISE', stack: read, ms: 500 })),
+    ] }];
+    const callers = poolCallers(bursts, [], dir, new AppSources());
+    const byApi = Object.fromEntries(callers.map((c) => [c.api, c]));
+    // the call named on the stack (zip.add under Zipper.add), not the constructor's line or the finish
+    assert.deepEqual([byApi['zlib.new DeflateRaw'].package, byApi['zlib.new DeflateRaw'].url, byApi['zlib.new DeflateRaw'].line, byApi['zlib.new DeflateRaw'].lineFrom], ['zipper', 'app.js', 10, 'source']);
+    // the framework is outermost but used on many lines, none named on the stack: the middleware's one line
+    assert.deepEqual([byApi['zlib.new BrotliCompress'].package, byApi['zlib.new BrotliCompress'].line, byApi['zlib.new BrotliCompress'].lineFrom], ['squeeze-mw', 6, 'source']);
+    // a request with the app's frame keeps it, as before
+    assert.deepEqual([byApi['fs.promises.readFile'].line, byApi['fs.promises.readFile'].lineFrom], [7, undefined]);
+    const { callerText } = await import('../../src/report/pool-table.js');
+    assert.equal(callerText(byApi['zlib.new DeflateRaw']), 'zlib.new DeflateRaw from zipper (app.js:10 uses it)');
+    // a package the app does not import, with no app file to read: the package alone, no line
+    const alone = poolCallers([{ t: FROM, durationMs: 1000, requests: [{ type: 'ZLIB', stack: deflate, ms: 400 }] }], [], dir, new AppSources());
+    assert.deepEqual([alone[0].package, alone[0].url, alone[0].line, alone[0].lineFrom], ['crc-stream', null, null, undefined]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -13,7 +13,7 @@ function renderPool(report) {
   ];
   if (pool.callers?.length) {
     parts.push(table(['filled by', 'requests seen', 'share of its time'], pool.callers.slice(0, 5).map((/** @type {any} */ k) => [
-      { text: `${k.api}${k.url ? ` at ${k.url}:${k.line}` : k.package ? ` from ${k.package}` : ''}`, cls: 'text' }, String(k.count), fmtPct(k.share),
+      { text: `${k.api}${k.url && k.lineFrom === 'source' && k.package ? ` from ${k.package} (${k.url}:${k.line} uses it)` : k.url ? ` at ${k.url}:${k.line}` : k.package ? ` from ${k.package}` : ''}`, cls: 'text' }, String(k.count), fmtPct(k.share),
     ])));
   }
   if (pool.advice) parts.push(h('div', { class: 'advice', text: `advice: ${pool.advice}` }));

@@ -1,0 +1,82 @@
+// A pool request with no frame of the app on its stack: a package made it later, from a callback,
+// a stream or a queue of its own (archiver deflating its entries, a compression middleware piping
+// the response, a password hasher that draws its salt first). The app still handed the work to that
+// package somewhere; read from the app's source, that is the line to show. Pure but for `sources`.
+
+import { rootName } from '../sources/app-sources.js';
+import { escapeRegExp } from '../sources/js-scan.js';
+
+/**
+ * @typedef {import('./frames.js').Frame} Frame
+ * @typedef {{pkg: string, url: string, line: number}} PackageUse
+ */
+
+/**
+ * Of the packages on the stack, outermost first, the first one an app file uses: the line of that
+ * file that calls a method the package's frames on the stack name (`archive.append(` under
+ * `Zip.append`), else the one line that uses it (the import aside), else none. A package the app
+ * uses on many lines, none of them named on the stack (the web framework that ran the middleware),
+ * says nothing of this request, and the next package inward is asked.
+ * @param {Frame[]} frames innermost first @param {string[]} files the app's files, likeliest first
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {PackageUse | null}
+ */
+export function packageUseInApp(frames, files, sources) {
+  /** @type {Map<string, Set<string>>} package -> the names of its functions on the stack */
+  const onStack = new Map();
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i];
+    const pkg = f.kind === 'node_modules' ? packageName(f.url) : null;
+    if (!pkg) continue;
+    const names = onStack.get(pkg) ?? new Set();
+    names.add(methodName(f.functionName));
+    onStack.set(pkg, names);
+  }
+  for (const [pkg, methods] of onStack) {
+    for (const file of files) {
+      const use = useIn(file, pkg, methods, sources);
+      if (use !== null) return { pkg, url: file, line: use };
+    }
+  }
+  return null;
+}
+
+/**
+ * The line of `file` that hands work to `pkg` (1-based), or null.
+ * @param {string} file @param {string} pkg @param {Set<string>} methods
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function useIn(file, pkg, methods, sources) {
+  const names = [...sources.bindingsOf(file)].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
+  // code: the file with strings and comments blanked; raw: as written
+  const code = names.length ? sources.codeLines(file) : null;
+  const raw = code ? sources.lines(file) : null;
+  if (!code || !raw) return null;
+  const word = new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g');
+  /** @type {number[]} */
+  const lines = [];
+  for (let i = 0; i < code.length; i++) {
+    const text = code[i];
+    // the import or require of the package itself is no use of it
+    if (/\brequire\s*\(|\bimport\b/.test(text) && raw[i]?.includes(pkg)) continue;
+    let used = false;
+    for (const m of text.matchAll(word)) {
+      if (m[2] && methods.has(m[2])) return i + 1;
+      used = true;
+    }
+    if (used) lines.push(i + 1);
+  }
+  return lines.length === 1 ? lines[0] : null;
+}
+
+/** "Zip.append" -> append, "ZipStream.[as entry]"... -> entry, "(anonymous)" stays. @param {string} name */
+function methodName(name) {
+  const alias = /\[as ([\w$]+)\]/.exec(name)?.[1];
+  return alias ?? name.split('.').pop() ?? name;
+}
+
+/** The package a file under node_modules belongs to (its last node_modules folder). @param {string} url */
+export function packageName(url) {
+  const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(url);
+  return m ? m[1].replace(/\\/g, '/') : null;
+}
