@@ -10,6 +10,7 @@ import { siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
+import { callerWhere } from './pool-caller-text.js';
 
 /**
  * @typedef {{api: string, type: string, functionName: string | null, url: string | null, line: number | null, package: string | null,
@@ -318,18 +319,6 @@ function chargeInOrder(done, canaries, size) {
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/**
- * Where a caller's requests came from, as the report says it: " at app.js:10"; " from archiver
- * (app.mjs:26 uses it)" when no app frame was on their stacks and the line is the app's use of the
- * package; " from koa-compress" when even that is unknown.
- * @param {PoolCaller} c
- */
-export function callerWhere(c) {
-  if (c.url && c.lineFrom === 'source' && c.package) return ` from ${c.package} (${c.url}:${c.line} uses it)`;
-  if (c.url) return ` at ${c.url}:${c.line}`;
-  return c.package ? ` from ${c.package}` : '';
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import Table from 'cli-table3';
 import { ms } from './format.js';
-import { callerWhere } from '../analyze/thread-pool.js';
+import { callerWhere } from '../analyze/pool-caller-text.js';
 
 /** @typedef {import('../../types/report.js').ThreadPool} ThreadPool */
 

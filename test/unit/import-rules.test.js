@@ -34,7 +34,7 @@ const RULES = {
   'profile/': { may: ['agent/', 'launch/'], packages: ['commander'] },
   // renderers format what the report holds: of analyze/, only the words of budgets and sites and the profile reader
   'report/': {
-    may: ['report/browser/', 'analyze/budgets.js', 'analyze/site-diff.js', 'analyze/saved-diff.js', 'analyze/frames.js', 'analyze/frame-kind.js', 'analyze/profiles.js'],
+    may: ['report/browser/', 'analyze/budgets.js', 'analyze/site-diff.js', 'analyze/saved-diff.js', 'analyze/frames.js', 'analyze/frame-kind.js', 'analyze/profiles.js', 'analyze/pool-caller-text.js'],
     packages: ['chalk', 'cli-table3', 'pprof-format'],
   },
   'report/browser/': { may: [], builtins: ['*'], leaves: false },
