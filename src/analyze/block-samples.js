@@ -151,8 +151,6 @@ export class BlockSampler {
     const lines = this.mapper.maps.linesFrom(toPath(cf.url), line - 1, from);
     return lines === null ? [line] : lines.map((l) => l + 1);
   }
-
-  /** @param {string} file */
 }
 
 /** @param {Float64Array} times @param {number} t */
