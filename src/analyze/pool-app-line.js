@@ -12,20 +12,21 @@ import { escapeRegExp } from '../sources/js-scan.js';
  */
 
 /**
- * Of the packages on the stack, outermost first, the first one an app file uses: the line of that
+ * Of the packages on the stack, innermost first, the first one an app file uses: the line of that
  * file that calls a method the package's frames on the stack name (`archive.append(` under
- * `Zip.append`), else the one line that uses it (the import aside), else none. A package the app
- * uses on many lines, none of them named on the stack (the web framework that ran the middleware),
- * says nothing of this request, and the next package inward is asked.
+ * `Zip.append`), else the one line that uses it (the import aside), else none. Innermost: the
+ * package that did the work, not the server or framework further out that ran the request (a
+ * server adapter the app starts on one line, `serve(...)`, is on every request's stack). A package
+ * the app uses on many lines, none of them named on the stack, says nothing of this request, and
+ * the next package outward is asked.
  * @param {Frame[]} frames innermost first @param {string[]} files the app's files, likeliest first
  * @param {import('../sources/app-sources.js').AppSources} sources
  * @returns {PackageUse | null}
  */
 export function packageUseInApp(frames, files, sources) {
-  /** @type {Map<string, Set<string>>} package -> the names of its functions on the stack */
+  /** @type {Map<string, Set<string>>} package -> the names of its functions on the stack, innermost package first */
   const onStack = new Map();
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const f = frames[i];
+  for (const f of frames) {
     const pkg = f.kind === 'node_modules' ? packageName(f.url) : null;
     if (!pkg) continue;
     const names = onStack.get(pkg) ?? new Set();

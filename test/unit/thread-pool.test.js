@@ -344,13 +344,17 @@ test('pool requests a package made from a callback of its own: the app line that
       '  return zip;', // 12
       '});', // 13
       'server.listen(0);', // 14
+      "const { serve } = require('node-srv');", // 15
+      'serve(server);', // 16
     ].join('\n'));
     const nm = path.join(dir, 'node_modules');
     // the zip's deflate streams, made as its queue (a package of its own) runs the entries added at line 10
     const deflate = ['at new DeflateRaw (node:zlib:743:3)', `at new CrcStream (${nm}/crc-stream/index.js:6:5)`, `at Zipper._entry (${nm}/zipper/lib/core.js:150:9)`,
       `at Zipper.add (${nm}/zipper/lib/core.js:46:17)`, `at Zipper._onTask (${nm}/zipper/lib/core.js:373:10)`, `at process (${nm}/taskq/index.js:80:21)`, 'at process.processTicksAndRejections (node:internal/process/task_queues:95:5)'];
     // the middleware's compression stream, piped as the framework runs its middleware: used on one line
-    const brotli = ['at new BrotliCompress (node:zlib:880:3)', `at squeezeMiddleware (${nm}/squeeze-mw/index.js:120:20)`, `at dispatch (${nm}/webfw/lib/compose.js:42:32)`, `at Server.handle (${nm}/webfw/lib/server.js:180:12)`];
+    // (the server adapter that runs every request, started on one line, is further out still: not the one)
+    const brotli = ['at new BrotliCompress (node:zlib:880:3)', `at squeezeMiddleware (${nm}/squeeze-mw/index.js:120:20)`, `at dispatch (${nm}/webfw/lib/compose.js:42:32)`,
+      `at Server.handle (${nm}/webfw/lib/server.js:180:12)`, `at async Server.<anonymous> (${nm}/node-srv/dist/index.mjs:1096:11)`];
     const read = ['at readFile (node:internal/fs/promises:1032:9)', `at async ${app}:7:42`];
     const bursts = [{ t: FROM, durationMs: 2000, requests: [
       ...Array.from({ length: 10 }, () => ({ type: 'ZLIB', stack: deflate, ms: 400 })),
@@ -361,7 +365,7 @@ test('pool requests a package made from a callback of its own: the app line that
     const byApi = Object.fromEntries(callers.map((c) => [c.api, c]));
     // the call named on the stack (zip.add under Zipper.add), not the constructor's line or the finish
     assert.deepEqual([byApi['zlib.new DeflateRaw'].package, byApi['zlib.new DeflateRaw'].url, byApi['zlib.new DeflateRaw'].line, byApi['zlib.new DeflateRaw'].lineFrom], ['zipper', 'app.js', 10, 'source']);
-    // the framework is outermost but used on many lines, none named on the stack: the middleware's one line
+    // the package that did the work, innermost: the middleware's one line
     assert.deepEqual([byApi['zlib.new BrotliCompress'].package, byApi['zlib.new BrotliCompress'].line, byApi['zlib.new BrotliCompress'].lineFrom], ['squeeze-mw', 6, 'source']);
     // a request with the app's frame keeps it, as before
     assert.deepEqual([byApi['fs.promises.readFile'].line, byApi['fs.promises.readFile'].lineFrom], [7, undefined]);
