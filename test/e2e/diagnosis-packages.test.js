@@ -115,3 +115,29 @@ test('an addon\'s own async work fills the pool (argon2\'s hash): named by the a
   assert.deepEqual([top?.native, top?.package, top?.api, top?.line], [true, 'argon2', 'argon2.hash', source.findIndex((l) => l.includes('await argon2.hash(')) + 1], JSON.stringify(pool.callers));
   assert.match(pool.advice, /filled by the native work of argon2 \(argon2\.hash, argon2:HashWorker\) at addon-pool-server\.js:\d+/);
 });
+
+test('pool jobs a package makes from a callback of its own (a hash in its salt\'s callback): named by the package and the app line that uses it', async (t) => {
+  const pkg = [
+    "const crypto = require('node:crypto');",
+    'exports.make = function make(password, callback) {',
+    '  crypto.randomBytes(16, (err, salt) => {',
+    '    if (err) return callback(err);',
+    "    crypto.pbkdf2(password, salt, 400000, 32, 'sha256', (e, key) => callback(e, e ? null : `${salt.toString('hex')}$${key.toString('hex')}`));",
+    '  });',
+    '};',
+  ].join('\n');
+  const run = await isolatedRun(t, {
+    fixture: 'hop-pool-server.js',
+    files: { 'node_modules/salted-hash/package.json': JSON.stringify({ name: 'salted-hash', version: '0.3.1', main: 'index.js' }), 'node_modules/salted-hash/index.js': pkg },
+    args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  const pool = run.report().threadPool;
+  assert.ok(pool, 'the pool was measured');
+  assert.equal(pool.saturated, true, JSON.stringify(pool));
+  const source = fs.readFileSync(path.join(FIXTURES, 'hop-pool-server.js'), 'utf8').split('\n');
+  const top = pool.callers[0];
+  assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'salted-hash', source.findIndex((l) => l.includes('hasher.make(')) + 1, 'source'], JSON.stringify(pool.callers));
+  assert.match(pool.advice, /filled by crypto\.pbkdf2 from salted-hash \(hop-pool-server\.js:\d+ uses it\)/);
+});
