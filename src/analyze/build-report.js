@@ -1,5 +1,6 @@
 // Everything a run observed, turned into report.json (schemaVersion 1). Pure: no I/O here.
 
+import path from 'node:path';
 import { Histogram } from '../agent/histogram.cjs';
 import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
@@ -13,7 +14,7 @@ import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
 import { otherLoop, mainLoop, worstLoopVerdict } from './loop-sections.js';
 import { AppSources } from '../sources/app-sources.js';
-import { threadPoolSection } from './thread-pool.js';
+import { threadPoolSection, appFilesOf } from './thread-pool.js';
 import { windowFigures } from './window-figures.js';
 import { routeRows, mergeRoutes } from './requests.js';
 
@@ -101,6 +102,8 @@ export function buildReport(record) {
   const pool = agent ? threadPoolSection(agent, {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,
+    // the app's files that ran, and its entry script (a cheap handler may not be sampled)
+    appFiles: [...appFilesOf(record.profiles ?? []), ...(record.target?.script ? [path.resolve(context.cwd, record.target.script)] : [])],
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);

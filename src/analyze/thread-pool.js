@@ -6,7 +6,7 @@
 // saturated, who filled it, and what helps. Pure.
 
 import { parseStackLines } from './attribution.js';
-import { siteOf } from './frames.js';
+import { siteOf, kindOf, toPath } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
@@ -63,8 +63,9 @@ const POOL_IDLE_CORES = 0.25;
  * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
  * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
- *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources}} c sources: the app's files, to name
- *   the addon an app line calls; runWaitShare: the share of the window the loop's thread waited for a CPU
+ *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[]}} c sources: the app's
+ *   files, to name the addon an app line calls; runWaitShare: the share of the window the loop's thread waited for a CPU;
+ *   appFiles: the app's files the profile saw run
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -86,7 +87,7 @@ export function threadPoolSection(agent, c) {
   const queuedShare = round3(queued / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
-  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size);
+  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size, c.appFiles);
   // short waits are full threads only when the looks saw the app make pool jobs: else a canary
   // waited for a CPU (a busy machine), not behind other jobs
   const full = queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt && callers.length > 0;
@@ -119,15 +120,17 @@ export function threadPoolSection(agent, c) {
  *   the callbacks ([id, epoch ms]) of zlib streams made before the look, each a job of the pool
  * @param {{t: number, waitMs: number, elapsedMs?: number}[]} canaries @param {string} cwd
  * @param {import('../sources/app-sources.js').AppSources} [sources] @param {number} [size] the pool's threads
+ * @param {string[]} [ranFiles] the app's files that ran (the profile's), read after those seen making pool jobs
+ *   when a job has no app frame (a probe route that makes none leaves the looks no file of the app)
  * @returns {PoolCaller[]}
  */
-export function poolCallers(bursts, canaries, cwd, sources, size = 4) {
+export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = []) {
   /** @type {Map<string, PoolCaller & {times: number[], ranMs: number, timed: number}>} */
   const by = new Map();
   let total = 0;
   /** @type {number[]} */
   const waits = [];
-  const files = appFiles(bursts);
+  const files = [...new Set([...appFiles(bursts), ...ranFiles])];
   for (const burst of bursts) {
     waits.push(...canaries.filter((k) => k.t >= burst.t - 500 && k.t <= burst.t + (burst.durationMs ?? 1000)).map((k) => k.waitMs));
     /** @type {Job[]} the burst's jobs that finished */
@@ -213,6 +216,22 @@ function appFiles(bursts) {
     }
   }
   return [...seen].sort((a, b) => b[1] - a[1]).map(([url]) => url);
+}
+
+/**
+ * The app's files the CPU profiles saw run (the agent's own aside), the first seen first.
+ * @param {import('./profiles.js').TimedProfile[]} profiles
+ */
+export function appFilesOf(profiles) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  for (const p of profiles) {
+    for (const node of p.profile.nodes) {
+      const url = node.callFrame.url ? toPath(node.callFrame.url) : '';
+      if (url && kindOf(url, node.callFrame.functionName) === 'app') files.add(url);
+    }
+  }
+  return [...files];
 }
 
 /**
