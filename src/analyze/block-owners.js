@@ -48,7 +48,7 @@ export function blockOwners(samples, durationMs, sources) {
   const total = samples.reduce((sum, s) => sum + s.weightMs, 0);
   const even = !(total > 0);
   const weight = (/** @type {BlockSample} */ s) => (even ? durationMs / samples.length : s.weightMs);
-  const owned = samples.map((s) => ownerOfSample(s.frames, s.line, sources));
+  const owned = creditQueue(samples.map((s) => ownerOfSample(s.frames, s.line, sources)));
 
   /** @type {Map<string, {owner: Owner, ms: number}>} */ const shown = new Map();
   /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, items: number[]}>} */ const credited = new Map();
@@ -203,6 +203,25 @@ function sameModule(a, b) {
 function dedupe(list) {
   const seen = new Set();
   return list.filter((r) => (seen.has(r.source) ? false : (seen.add(r.source), true)));
+}
+
+/**
+ * Samples of Node's queue runner alone (V8's promise machinery between two continuations, a callback
+ * inlined into the drain) are the time of the callbacks it runs: each takes the owner of the nearest
+ * sample with code, before it or after, as a collection does; with none, it stays the app's.
+ * @param {SampleOwner[]} owned @returns {SampleOwner[]}
+ */
+function creditQueue(owned) {
+  const code = (/** @type {SampleOwner} */ o) => !o.queue && o.owner.kind !== 'gc';
+  return owned.map((o, i) => {
+    if (!o.queue) return o;
+    let j = -1;
+    for (let k = 1; k < owned.length && j < 0; k++) {
+      if (i - k >= 0 && code(owned[i - k])) j = i - k;
+      else if (i + k < owned.length && code(owned[i + k])) j = i + k;
+    }
+    return j < 0 ? o : { ...o, owner: owned[j].owner, key: owned[j].key };
+  });
 }
 
 /** @param {SampleOwner[]} owned @param {number} i */

@@ -33,6 +33,8 @@ import { rootName } from '../sources/app-sources.js';
  * @property {string | null} specifier the module the owner is, as an app would import it
  * @property {{name: string, version: string | null, functionName: string | null}} [via] the package the app
  *   called that called the owner (one of Node's synchronous APIs inside a package)
+ * @property {boolean} [queue] the sample is Node's queue runner alone, no code on the stack: the time of
+ *   the callbacks it runs, whose code is not on this sample's stack
  */
 
 const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !isAgentUrl(f.url);
@@ -75,10 +77,13 @@ export function ownerOfSample(frames, line, sources) {
   }
 
   // native code an app or package called (an addon's method, structuredClone): V8 shows the
-  // function with no source; its ticks are the calling line's
-  if (leaf.kind === 'native' && !leaf.functionName.startsWith('(') && isCode(frames[1])) {
-    const addon = nativeAddon(frames, 1, line, sources, true);
-    return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
+  // function with no source; its ticks are the calling line's. An addon's function made with no
+  // name (N-API's, napi-rs's) is `(anonymous)`: native when the calling frame is the addon's own
+  // JavaScript or the calling line calls into an addon
+  if (leaf.kind === 'native' && isCode(frames[1])) {
+    const named = !leaf.functionName.startsWith('(');
+    const addon = named || leaf.functionName === '(anonymous)' ? nativeAddon(frames, 1, line, sources, named || 'unnamed') : null;
+    if (named || addon) return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
   }
 
   // JSON.parse / JSON.stringify: no frame; the leaf's running line calls it, unless that line is a
@@ -132,9 +137,13 @@ export function ownerOfSample(frames, line, sources) {
   }
   if (appIndex >= 0) return result({ kind: 'app', name: 'app' }, appIndex, null);
   // Node's scheduler itself (the nextTick, microtask, timer and immediate queues) as the leaf with
-  // no code above it: V8 inlined the callbacks it runs into it; the time is theirs, and the queue
-  // was filled by the app, not asked of Node
-  if (leaf.kind === 'node' && SCHEDULERS.has(leaf.functionName) && !frames.some(isCode)) return result({ kind: 'app', name: 'app' }, -1, null);
+  // no code above it: V8 inlined the callbacks it runs into it, or the sample fell in V8's own
+  // promise machinery between two continuations (runMicrotasks, native); the time is the callbacks',
+  // and the queue was filled by the app, not asked of Node. `queue`: the block's owners credit it
+  // to the code the samples around it ran (block-owners.js); alone, it is the app's
+  if (SCHEDULERS.has(leaf.functionName) && (leaf.kind === 'node' || leaf.kind === 'native') && !frames.some(isCode)) {
+    return result({ kind: 'app', name: 'app' }, -1, null, { queue: true });
+  }
   const node = frames.findIndex((f) => f.kind === 'node');
   if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
   return result({ kind: 'native', name: leaf.functionName }, 0, null);
@@ -196,7 +205,8 @@ const nodeSpecifier = (f) => nodeModuleOf(f);
  * an addon (`db.prepare(sql).all()` where `db = new Database()`); under a native leaf, else the
  * one addon the calling file imports.
  * @param {Frame[]} frames @param {number} at @param {SourceLine | null} line @param {AppSources} sources
- * @param {boolean} nativeLeaf the leaf is a native function (it ran; only which addon is asked)
+ * @param {boolean | 'unnamed'} nativeLeaf the leaf is a native function (it ran; only which addon is
+ *   asked); 'unnamed': one with no name, an addon's only when the caller or its file says so
  * @returns {{name: string, version: string | null, specifier: string} | null}
  */
 function nativeAddon(frames, at, line, sources, nativeLeaf) {
@@ -205,8 +215,6 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     const info = sources.packageOf(caller.url);
     if (info && sources.isNative(info.name, caller.url)) return { name: info.name, version: info.version, specifier: info.name };
   }
-  if (!line || (line.frameIndex ?? 0) !== at || line.ambiguous?.length) return null;
-  const code = sources.codeLines(caller.url)?.[line.line - 1] ?? line.text;
   const bindings = sources.bindingsOf(caller.url);
   /** @param {string} spec */
   const addon = (spec) => {
@@ -214,15 +222,22 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     const info = sources.resolvePackage(spec, caller.url);
     return { name: info?.name ?? rootName(spec), version: info?.version ?? null, specifier: spec };
   };
+  const natives = () => [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
+  if (!line || (line.frameIndex ?? 0) !== at || line.ambiguous?.length) {
+    // no line to read: a function with no name is the addon's when the file loads one addon only
+    const only = nativeLeaf === 'unnamed' ? natives() : [];
+    return only.length === 1 ? addon(only[0]) : null;
+  }
+  const code = sources.codeLines(caller.url)?.[line.line - 1] ?? line.text;
   // a call on the name: `db.prepare(`, `db.exec(`, `addon(`
   for (const m of code.matchAll(/((?:this\.)?[A-Za-z_$][\w$]*)\s*(?:\.\s*[\w$]+\s*)*\(/g)) {
     const spec = bindings.get(m[1]);
     if (spec && sources.isNative(spec, caller.url)) return addon(spec);
   }
   if (!nativeLeaf) return null;
-  const natives = [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
-  if (natives.length === 1) return addon(natives[0]);
+  const loaded = natives();
+  if (loaded.length === 1) return addon(loaded[0]);
   // called from a package that loads its driver at run time (an ORM): the one addon the project installed
-  const project = natives.length === 0 ? sources.projectAddons(caller.url) : [];
+  const project = loaded.length === 0 && nativeLeaf === true ? sources.projectAddons(caller.url) : [];
   return project.length === 1 ? addon(project[0]) : null;
 }

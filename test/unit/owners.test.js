@@ -198,6 +198,44 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(bare.stack?.[0].functionName, 'processImmediate');
 });
 
+test('Node\'s queue runner alone is the time of the callbacks around it; an addon\'s function with no name is the addon\'s', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.js');
+  const ticks = f('processTicksAndRejections', 'node:internal/process/task_queues', 67);
+  const drain = [f('runMicrotasks', ''), ticks];
+  /** @param {ReturnType<typeof f>[][]} stacks */
+  const block = (stacks) => blockOwners(stacks.map((frames, i) => ({ t: i, weightMs: 10, frames, line: null })), stacks.length * 10, sources);
+  // an await loop of the app's: most samples fall in V8's promise machinery between its continuations
+  const step = [f('price', app, 7), f('runMicrotasks', ''), ticks];
+  const loop = block([step, drain, drain, drain, step, drain, drain]);
+  assert.deepEqual(loop.owner, { kind: 'app', name: 'app' }, 'not node:process');
+  assert.equal(loop.entry?.functionName, 'price');
+  assert.deepEqual(loop.owners.map((o) => [o.kind, o.ms]), [['app', 70]]);
+  // a package's promise chain: the machinery's time is the package's
+  const orm = path.join(dir, 'node_modules/orm/driver.js');
+  const chain = [f('hydrate', orm, 2), f('runMicrotasks', ''), ticks];
+  const lib = block([chain, drain, drain, chain, drain, [f('price', app, 7), ticks]]);
+  assert.deepEqual([lib.owner?.kind, lib.owner?.name], ['package', 'orm']);
+  // the runner alone, with no code in any sample: the app's, as before
+  assert.deepEqual(block([drain, drain]).owner, { kind: 'app', name: 'app' });
+
+  // N-API functions have no name: under the addon's own JavaScript (bcrypt's hashSync) it is the addon
+  const handler = f('(anonymous)', app, 7, 19);
+  const hashing = ownerOfSample([f('(anonymous)', ''), f('hashSync', path.join(dir, 'node_modules/bcrypt/bcrypt.js'), 2), handler], null, sources);
+  assert.deepEqual(hashing.owner, { kind: 'native', name: 'bcrypt', version: '5.1.1' });
+  // under the app's line that calls an addon's method: that addon
+  const query = ownerOfSample([f('(anonymous)', ''), handler], { line: 11, text: "  const rows = db.prepare('select * from t').all();", frameIndex: 1 }, sources);
+  assert.deepEqual([query.owner.kind, query.owner.name], ['native', 'better-sqlite3']);
+  // no line known (a capture without line ticks): the one addon the calling file loads
+  assert.deepEqual(ownerOfSample([f('(anonymous)', ''), handler], null, sources).owner.name, 'better-sqlite3');
+  // in a file that loads no addon, an unnamed native function is not one
+  fs.writeFileSync(path.join(dir, 'plain.js'), 'exports.run = (xs) => xs.map(String);\n');
+  const plain = ownerOfSample([f('(anonymous)', ''), f('run', path.join(dir, 'plain.js'), 1)], { line: 1, text: 'exports.run = (xs) => xs.map(String);', frameIndex: 1 }, sources);
+  assert.deepEqual(plain.owner, { kind: 'app', name: 'app' });
+});
+
 test('a package whose source map points at sources it does not ship stays the package\'s code', () => {
   const file = '/srv/node_modules/typeorm/driver/Runner.js';
   // one mapping: generated 0:0 -> ../../src/driver/Runner.ts 77:2
