@@ -82,8 +82,11 @@ const SAMPLER_INTERVAL_US = 2500;
 /** @type {ReturnType<typeof sampleStacks> | null} the sampler's capture */
 let sampling = null;
 // a sampled capture whose thread did not answer for half a threshold (native code holds it: samples
-// cannot see inside, V8's profiler can): the next capture uses the profiler, within the budget
-let unanswered = false;
+// cannot see inside, V8's profiler can): the captures of the next UNANSWERED_HOLD_MS use the
+// profiler, within the budget. Only the next one did before: an app whose blocks are one native
+// call had every other block unnamed
+const UNANSWERED_HOLD_MS = 60_000;
+let unansweredAt = -Infinity;
 /** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the sampler's profiles */
 let microLine = null;
 microtasksLine().then((line) => { microLine = line; }, () => {});
@@ -205,7 +208,13 @@ async function watch() {
     const late = lateness();
     try {
       if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startIfAllowed();
-      else if (capturing) {
+      else if (sampling && late >= START_AFTER_MS && nowUs() - (sampling.samples.at(-1)?.us ?? sampling.startUs) >= (settings.thresholdMs / 2) * 1000) {
+        // the app's thread has not answered a sample for half a threshold while the loop is held:
+        // native code (samples cannot see in). The block goes unnamed, but the profiler, started as
+        // soon as the call returns, sees the next ones (blocks back to back: one capture spans many)
+        await stopCapture();
+        if (lateness() >= START_AFTER_MS) await startIfAllowed();
+      } else if (capturing) {
         const now = epochNow();
         if (late >= START_AFTER_MS / 2) turnedAt = 0;
         else if (!turnedAt) turnedAt = now;
@@ -246,11 +255,11 @@ async function startIfAllowed() {
 }
 
 /** The next capture samples without the profiler: its start would walk a large heap. */
-const sampled = () => settings.capture === 'samples' || (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS && !unanswered);
+const sampled = () => settings.capture === 'samples'
+  || (settings.capture === 'auto' && budget.lastMs >= SAMPLER_WALK_MS && epochNow() - unansweredAt >= UNANSWERED_HOLD_MS);
 
 /** A capture with V8's profiler. */
 async function startCapture() {
-  unanswered = false;
   beat[2] = 1;
   // sent together: the app's thread answers them in order, and a crowded machine does not
   // delay the start by scheduling this thread between them
@@ -289,7 +298,7 @@ async function stopCapture() {
     if (error && !samples.length) throw error;
     let gapUs = (samples[0]?.us ?? startUs) - startUs;
     for (let i = 1; i < samples.length; i++) gapUs = Math.max(gapUs, samples[i].us - samples[i - 1].us);
-    unanswered = gapUs >= (settings.thresholdMs / 2) * 1000;
+    if (gapUs >= (settings.thresholdMs / 2) * 1000) unansweredAt = epochNow();
     const profile = profileOf(samples, startUs, nowUs(), microLine);
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
