@@ -3,10 +3,10 @@
 // advice (remedies.js). Reads the app's files only through `sources`.
 
 import { blockOwners } from './block-owners.js';
-import { fixFor, adviceText, verbOf } from './remedies.js';
+import { fixFor, adviceText, verbOf, isDatabase } from './remedies.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
-import { asyncCounterpart } from '../sources/async-forms.js';
+import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -27,10 +27,10 @@ import { asyncCounterpart } from '../sources/async-forms.js';
 export function diagnoseBlock(samples, c, sources) {
   const owned = blockOwners(samples, c.durationMs, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
-  const asyncSibling = asyncFormOf(owned, entryName, sources);
+  const { sibling: asyncSibling, declared } = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
-  const fix = fixFor(owned, c.cause, { asyncSibling, verb });
+  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta) });
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
@@ -46,21 +46,28 @@ export function diagnoseBlock(samples, c, sources) {
 /**
  * The async form the owning package offers for the call that held the block: the package
  * function the app entered, or, for an addon's native call, the methods the calling line names.
+ * `declared`: an addon's type declarations declare the call and no async form of it (its API is
+ * known to be synchronous only, not unread).
  * @param {BlockOwners} owned @param {string} entryName @param {AppSources} sources
+ * @returns {{sibling: string | null, declared: boolean}}
  */
 function asyncFormOf(owned, entryName, sources) {
   const kind = owned.owner?.kind;
-  if (kind !== 'package' && kind !== 'native') return null;
+  const none = { sibling: null, declared: false };
+  if (kind !== 'package' && kind !== 'native') return none;
   const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
-  if (kind === 'package') return entryPkg ? asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false) : null;
+  if (kind === 'package') return entryPkg ? { sibling: asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false), declared: false } : none;
   const from = owned.calledFrom;
   const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
-  if (!pkg) return null;
+  if (!pkg) return none;
   const names = entryPkg ? [entryName] : [];
   const text = from ? sources.codeLines(from.url)?.[from.line - 1] ?? '' : '';
   for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) names.push(m[1]);
   for (const m of text.matchAll(/(?:^|[^.\w$])(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/g)) if (!KEYWORDS.has(m[1])) names.push(m[1]);
-  return asyncCounterpart(sources, pkg.dir, entryPkg ? owned.entry?.url ?? null : null, [...new Set(names)], pkg.main, pkg.types, true);
+  const file = entryPkg ? owned.entry?.url ?? null : null;
+  const called = [...new Set(names)];
+  const sibling = asyncCounterpart(sources, pkg.dir, file, called, pkg.main, pkg.types, true);
+  return { sibling, declared: !sibling && declaresCall(sources, pkg.dir, file, called, pkg.main, pkg.types) };
 }
 
 /**

@@ -24,15 +24,16 @@ const COMPILE_SHARE = 0.4;
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null}} [extra] asyncSibling: the async form the package
- *   exports; verb: what the owner's call does (verbOf)
+ * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean}} [extra] asyncSibling: the async
+ *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
+ *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop
  * @returns {Fix}
  */
 export function fixFor(o, cause, extra = {}) {
   const kind = o.owner?.kind ?? 'gc';
   if (kind === 'gc') return 'allocation';
   if (kind === 'json') return 'payload';
-  if (kind === 'native') return extra.asyncSibling ? 'async-form' : 'native-sync';
+  if (kind === 'native') return extra.asyncSibling ? 'async-form' : extra.syncOnly ? 'cache-bound-offload' : 'native-sync';
   if (kind === 'package') {
     if (o.regexShare >= REGEX_SHARE) return 'regex-dependency';
     if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
@@ -83,7 +84,7 @@ export function verbOf(functionName, meta) {
 }
 
 /** @param {PackageMeta} meta */
-const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
+export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
 
 /**
  * One line of advice for a block.

@@ -56,6 +56,16 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
   return null;
 }
 
+/**
+ * Whether the package's type declarations declare one of `names` (the call is in its known API).
+ * @param {Reader} read @param {string} pkgDir @param {string | null} file @param {string[]} names
+ * @param {string | null} main @param {string | null} types
+ */
+export function declaresCall(read, pkgDir, file, names, main, types) {
+  const decls = declarationFiles(pkgDir, file, main, types).map((f) => read.codeLines(f)).filter((c) => c !== null);
+  return names.some((n) => /^[\w$]+$/.test(n) && decls.some((c) => declarationsOf(c, n).length > 0));
+}
+
 /** @param {string} pkgDir @param {string | null} file @param {string | null} main @param {string | null} types */
 function declarationFiles(pkgDir, file, main, types) {
   const out = new Set();

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
-import { asyncCounterpart } from '../../src/sources/async-forms.js';
+import { asyncCounterpart, declaresCall } from '../../src/sources/async-forms.js';
+import { fixFor } from '../../src/analyze/remedies.js';
 import { ownerOfSample } from '../../src/analyze/time-owners.js';
 import { ownerOf } from '../../src/analyze/ownership.js';
 
@@ -87,6 +88,24 @@ test('an addon however it is shipped: node-gyp, a loader, N-API\'s napi field, a
   write('node_modules/plain/package.json', { name: 'plain', version: '1.0.0' });
   const natives = ['gyp', 'napi', 'split', 'prebuilt', 'bundler', 'plain'].map((n) => sources.isNative(n, app));
   assert.deepEqual(natives, [true, true, true, true, false, false]);
+});
+
+test('an addon whose declarations show the call and no async form of it: cached, bounded or offloaded, not "use its async API"', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  write('node_modules/cssx/package.json', { name: 'cssx', version: '1.0.0', main: 'index.js', types: 'index.d.ts' });
+  write('node_modules/cssx/index.d.ts', 'export declare function transform(options: TransformOptions): TransformResult\nexport declare function bundleAsync(options: BundleOptions): Promise<TransformResult>\n');
+  const cssx = path.join(dir, 'node_modules/cssx');
+  assert.equal(asyncCounterpart(sources, cssx, null, ['transform'], 'index.js', 'index.d.ts', true), null);
+  assert.equal(declaresCall(sources, cssx, null, ['transform'], 'index.js', 'index.d.ts'), true);
+  // a call the declarations do not have, or an addon with none (sodium-native): not known, still native-sync
+  assert.equal(declaresCall(sources, cssx, null, ['compile'], 'index.js', 'index.d.ts'), false);
+  write('node_modules/bare/package.json', { name: 'bare', version: '1.0.0', main: 'index.js' });
+  assert.equal(declaresCall(sources, path.join(dir, 'node_modules/bare'), null, ['transform'], 'index.js', null), false);
+  const owned = /** @type {any} */ ({ owner: { kind: 'native', name: 'cssx' }, regexShare: 0, compileShare: 0, gcShare: 0, call: null });
+  assert.equal(fixFor(owned, 'sync', { syncOnly: true }), 'cache-bound-offload');
+  assert.equal(fixFor(owned, 'sync', {}), 'native-sync');
+  assert.equal(fixFor(owned, 'sync', { asyncSibling: 'transformAsync', syncOnly: false }), 'async-form');
 });
 
 test('Node\'s queue drains are never the owner: a nextTick callback V8 inlined into processTicksAndRejections is the app\'s', () => {
