@@ -24,6 +24,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which
  * @property {number} ownerMs the culprit owner's time, its collections included
  * @property {number} gcShare of the owner's time, the garbage collection it caused
+ * @property {number} queueShare of the owner's time, in Node's queue runner with no code on the stack (V8's
+ *   promise machinery between two continuations: the chain itself, not the work in it)
  * @property {number} regexShare of the owner's time, in a regular expression
  * @property {string | null} regex that expression's pattern
  * @property {number} compileShare of the owner's time, compiling
@@ -51,15 +53,16 @@ export function blockOwners(samples, durationMs, sources) {
   const owned = creditQueue(samples.map((s) => ownerOfSample(s.frames, s.line, sources)));
 
   /** @type {Map<string, {owner: Owner, ms: number}>} */ const shown = new Map();
-  /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, items: number[]}>} */ const credited = new Map();
+  /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, queueMs: number, items: number[]}>} */ const credited = new Map();
   owned.forEach((o, i) => {
     const w = weight(samples[i]);
     add(shown, o.key, o.owner, w);
     // a collection is the allocating code's: the nearest sample with a stack, before it or after
     const around = o.owner.kind === 'gc' ? nearestNonGc(owned, i) : i;
     const c = owned[around] ?? o;
-    const entry = credited.get(c.key) ?? { owner: c.owner, ms: 0, gcMs: 0, items: [] };
+    const entry = credited.get(c.key) ?? { owner: c.owner, ms: 0, gcMs: 0, queueMs: 0, items: [] };
     entry.ms += w;
+    if (o.queue) entry.queueMs += w;
     if (o.owner.kind === 'gc') entry.gcMs += w;
     else entry.items.push(i);
     credited.set(c.key, entry);
@@ -79,7 +82,7 @@ export function blockOwners(samples, durationMs, sources) {
   const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
     ? json : ranked[0];
   if (!best) {
-    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, via: null };
+    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, via: null };
   }
   const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
   const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
@@ -110,6 +113,7 @@ export function blockOwners(samples, durationMs, sources) {
     lineCandidates: candidates,
     ownerMs: round(best.ms * scale),
     gcShare: round3(best.gcMs / (best.ms || 1)),
+    queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
     compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),

@@ -106,6 +106,12 @@ test('an addon whose declarations show the call and no async form of it: cached,
   assert.equal(fixFor(owned, 'sync', { syncOnly: true }), 'cache-bound-offload');
   assert.equal(fixFor(owned, 'sync', {}), 'native-sync');
   assert.equal(fixFor(owned, 'sync', { asyncSibling: 'transformAsync', syncOnly: false }), 'async-form');
+  // a package's promise chain that resolves at once (its time partly V8's promise machinery) against
+  // one long continuation after a query (an ORM building its rows: none of it)
+  const chain = /** @type {any} */ ({ owner: { kind: 'package', name: 'p-map' }, regexShare: 0, compileShare: 0, gcShare: 0.1, queueShare: 0.2, call: null });
+  assert.equal(fixFor(chain, 'microtask'), 'microtask');
+  assert.equal(fixFor({ ...chain, queueShare: 0 }, 'microtask'), 'cache-bound-offload');
+  assert.equal(fixFor(chain, 'sync'), 'cache-bound-offload', 'not from the microtask queue');
 });
 
 test('Node\'s queue drains are never the owner: a nextTick callback V8 inlined into processTicksAndRejections is the app\'s', () => {

@@ -218,6 +218,7 @@ test('Node\'s queue runner alone is the time of the callbacks around it; an addo
   const chain = [f('hydrate', orm, 2), f('runMicrotasks', ''), ticks];
   const lib = block([chain, drain, drain, chain, drain, [f('price', app, 7), ticks]]);
   assert.deepEqual([lib.owner?.kind, lib.owner?.name], ['package', 'orm']);
+  assert.equal(lib.queueShare, 0.6, 'three of its five samples were the machinery between its continuations');
   // the runner alone, with no code in any sample: the app's, as before
   assert.deepEqual(block([drain, drain]).owner, { kind: 'app', name: 'app' });
 
