@@ -12,6 +12,7 @@ import { BlockSampler } from './block-samples.js';
 import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
 import { diagnoseBlock } from './diagnose-block.js';
+import { appFilesOf } from './profiles.js';
 import { requestsOfBlock, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
@@ -39,18 +40,22 @@ const SAMPLE_FRAMES = 12;
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
- *   processThread?: boolean, briefTool?: boolean}} context
+ *   processThread?: boolean, briefTool?: boolean, appFiles?: string[]}} context
  *   gcPauses/gcRuns: the collections observed (absent: none were, and the collector's share of the block's samples stands for them);
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
  *   agent on this thread does only brief steps (the production agent: no profile hand-over), so a sample of its own
  *   stands for one sampling interval, never for a gap it ends (a crowded machine's), and the block is its own only when
- *   that time leaves less than the threshold of it
+ *   that time leaves less than the threshold of it; appFiles: the app's files beyond those the profiles saw run (its
+ *   entry script), where a package's block with no app frame on its stack finds the line that handed it the work
  * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[]}} coverage: one per block, in order
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
   const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})), sources);
+  /** @type {string[] | null} */
+  let files = null;
+  const appFiles = () => (files ??= [...new Set([...appFilesOf(profiles), ...(context.appFiles ?? [])])]);
   /** @type {SiteShare[]} */
   const shares = [];
   /** @type {BlockCoverage[]} */
@@ -117,7 +122,7 @@ export function attributeBlocks(blocks, profiles, context) {
     // are the majority (or the observer saw pauses covering half the block).
     if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
     const best = blame.tops[0];
-    const d = diagnoseBlock(appSamples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests }, sources);
+    const d = diagnoseBlock(appSamples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),

@@ -21,6 +21,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
  * @property {Site | null} calledFrom the app's function and the line that called into the owner
  * @property {'profile' | 'source' | 'function' | null} lineFrom how that line is known: the profile's line ticks, the
  *   function's source, or not at all (the function's first line, its source unreadable)
+ * @property {boolean} [fromHandler] no sample of the owner's had an app frame: calledFrom is the line of the
+ *   app's handler that hands it the work, read from the source (handler-line.js)
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which
  * @property {number} ownerMs the culprit owner's time, its collections included
  * @property {number} gcShare of the owner's time, the garbage collection it caused

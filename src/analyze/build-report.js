@@ -14,7 +14,8 @@ import { workerRows } from './workers.js';
 import { evaluateBudgets } from './budgets.js';
 import { otherLoop, mainLoop, worstLoopVerdict } from './loop-sections.js';
 import { AppSources } from '../sources/app-sources.js';
-import { threadPoolSection, appFilesOf } from './thread-pool.js';
+import { threadPoolSection } from './thread-pool.js';
+import { appFilesOf } from './profiles.js';
 import { windowFigures } from './window-figures.js';
 import { routeRows, mergeRoutes } from './requests.js';
 
@@ -78,9 +79,12 @@ export function buildReport(record) {
   const warmBlocks = warm ? blocksInWindow(agent?.blocks ?? [], warm.from, warm.to, T, from) : [];
 
   const stacksMode = record.stacks?.mode ?? 'none';
+  const cwd = record.cwd ?? process.cwd();
+  // the app's entry script: a package's block with no app frame, or a pool job, finds its app line there too
+  const script = record.target?.script ? [path.resolve(cwd, record.target.script)] : [];
   const context = {
-    from, cwd: record.cwd ?? process.cwd(), sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
-    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [], looks: agent?.poolCallers ?? [], processThread: true,
+    from, cwd, sources: record.sources ?? new AppSources(), thresholdMs: T, gcPauses: agent?.gcPauses ?? [], gcRuns: agent?.gcRuns ?? [], origins: agent?.origins ?? [],
+    toolStalls: agent?.toolStalls ?? [], blockRequests: agent?.blockRequests ?? [], looks: agent?.poolCallers ?? [], processThread: true, appFiles: script,
   };
   const attributed = attributeBlocks(windowBlocks, record.profiles ?? [], context);
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
@@ -103,7 +107,7 @@ export function buildReport(record) {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,
     // the app's files that ran, and its entry script (a cheap handler may not be sampled)
-    appFiles: [...appFilesOf(record.profiles ?? []), ...(record.target?.script ? [path.resolve(context.cwd, record.target.script)] : [])],
+    appFiles: [...appFilesOf(record.profiles ?? []), ...script],
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);

@@ -7,6 +7,7 @@ import { fixFor, adviceText, verbOf, isDatabase } from './remedies.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
+import { handlerUse } from './handler-line.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -20,12 +21,13 @@ import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 /**
  * @param {import('./block-samples.js').BlockSample[]} samples
  * @param {{cause: import('./causes.js').Cause, phase: import('./causes.js').Phase, durationMs: number, gcShare: number,
- *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null}} c appTop: the app
- *   frame that held most of the block; requests: the requests that ran in it and waited behind it
+ *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null, appFiles?: () => string[]}} c appTop: the app
+ *   frame that held most of the block; requests: the requests that ran in it and waited behind it; appFiles: the app's
+ *   files, where a package's block with no app frame finds the line that handed it the work (handler-line.js)
  * @param {AppSources} sources
  */
 export function diagnoseBlock(samples, c, sources) {
-  const owned = blockOwners(samples, c.durationMs, sources);
+  const owned = fromHandler(blockOwners(samples, c.durationMs, sources), c, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
   const { sibling: asyncSibling, declared } = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);
@@ -39,7 +41,7 @@ export function diagnoseBlock(samples, c, sources) {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
       cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls,
-    }) + noAppLine(owned, samples, c.requests),
+    }) + noAppLine(owned, samples, c.requests, site),
   };
 }
 
@@ -71,14 +73,34 @@ function asyncFormOf(owned, entryName, sources) {
 }
 
 /**
+ * A package's block with no app frame in any sample of its time (it ran on from its own continuation): the
+ * app line that handed it the work, read from the source of the handler of the request the block
+ * ran (handler-line.js), `lineFrom` "source".
+ * @param {BlockOwners} owned
+ * @param {{requests?: import('./requests.js').BlockRequestsSummary | null, appFiles?: () => string[]}} c @param {AppSources} sources
+ * @returns {BlockOwners}
+ */
+function fromHandler(owned, c, sources) {
+  if (owned.owner?.kind !== 'package' || owned.calledFrom || !owned.stack || !c.appFiles) return owned;
+  const route = c.requests?.ran[0]?.route ?? null;
+  const used = handlerUse(owned.stack, c.appFiles(), route, sources);
+  if (!used) return owned;
+  return { ...owned, calledFrom: { functionName: route ? `handler of ${route}` : '(anonymous)', url: used.url, line: used.line }, lineFrom: 'source', fromHandler: true };
+}
+
+/**
  * Why a library's block names no line of the app: none of its samples had an app frame (the
  * package ran on from its own continuation, after an \`await\` or in a callback of its own).
  * @param {BlockOwners} owned @param {import('./block-samples.js').BlockSample[]} samples
- * @param {import('./requests.js').BlockRequestsSummary | null | undefined} requests
+ * @param {import('./requests.js').BlockRequestsSummary | null | undefined} requests @param {(f: {url: string, line: number}) => string} site
  */
-function noAppLine(owned, samples, requests) {
+function noAppLine(owned, samples, requests, site) {
   const kind = owned.owner?.kind;
-  if (owned.calledFrom || (kind !== 'package' && kind !== 'native' && kind !== 'node')) return '';
+  if (kind !== 'package' && kind !== 'native' && kind !== 'node') return '';
+  if (owned.calledFrom && owned.fromHandler) {
+    return `. No line of the app was on the stacks of its time (the package ran on from its own continuation, after an \`await\`); ${site(owned.calledFrom)}${requests?.ran.length ? `, in the handler of ${requests.ran[0].route},` : ''} is where the app hands it the work, read from the source`;
+  }
+  if (owned.calledFrom) return '';
   if (samples.some((s) => s.frames.some((f) => f.kind === 'app'))) return '';
   return `. No line of the app was on its stack: the package ran on from its own continuation (after an \`await\`, or in a callback of its own), so the call to it is in the app's code that awaited it${requests?.ran.length ? ` (the handler of ${requests.ran[0].route})` : ''}`;
 }

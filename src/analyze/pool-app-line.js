@@ -21,9 +21,10 @@ import { escapeRegExp } from '../sources/js-scan.js';
  * the next package outward is asked.
  * @param {Frame[]} frames innermost first @param {string[]} files the app's files, likeliest first
  * @param {import('../sources/app-sources.js').AppSources} sources
+ * @param {(file: string) => {from: number, to: number} | null} [within] only these lines of a file (0-based, inclusive)
  * @returns {PackageUse | null}
  */
-export function packageUseInApp(frames, files, sources) {
+export function packageUseInApp(frames, files, sources, within) {
   /** @type {Map<string, Set<string>>} package -> the names of its functions on the stack, innermost package first */
   const onStack = new Map();
   for (const f of frames) {
@@ -35,7 +36,7 @@ export function packageUseInApp(frames, files, sources) {
   }
   for (const [pkg, methods] of onStack) {
     for (const file of files) {
-      const use = useIn(file, pkg, methods, sources);
+      const use = useIn(file, pkg, methods, sources, within?.(file) ?? null);
       if (use !== null) return { pkg, url: file, line: use };
     }
   }
@@ -45,18 +46,21 @@ export function packageUseInApp(frames, files, sources) {
 /**
  * The line of `file` that hands work to `pkg` (1-based), or null.
  * @param {string} file @param {string} pkg @param {Set<string>} methods
- * @param {import('../sources/app-sources.js').AppSources} sources
+ * @param {import('../sources/app-sources.js').AppSources} sources @param {{from: number, to: number} | null} span
  */
-function useIn(file, pkg, methods, sources) {
+function useIn(file, pkg, methods, sources, span) {
   const names = [...sources.bindingsOf(file)].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
   // code: the file with strings and comments blanked; raw: as written
   const code = names.length ? sources.codeLines(file) : null;
   const raw = code ? sources.lines(file) : null;
   if (!code || !raw) return null;
   const word = new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g');
+  const call = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
   /** @type {number[]} */
   const lines = [];
-  for (let i = 0; i < code.length; i++) {
+  /** @type {number[]} */
+  const calls = [];
+  for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
     const text = code[i];
     // the import or require of the package itself is no use of it
     if (/\brequire\s*\(|\bimport\b/.test(text) && raw[i]?.includes(pkg)) continue;
@@ -66,8 +70,10 @@ function useIn(file, pkg, methods, sources) {
       used = true;
     }
     if (used) lines.push(i + 1);
+    if (used && call.test(text)) calls.push(i + 1);
   }
-  return lines.length === 1 ? lines[0] : null;
+  // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it
+  return lines.length === 1 ? lines[0] : calls.length === 1 ? calls[0] : null;
 }
 
 /** "Zip.append" -> append, "ZipStream.[as entry]"... -> entry, "(anonymous)" stays. @param {string} name */

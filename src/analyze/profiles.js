@@ -5,6 +5,7 @@
 // leaf node; its frames are walked up from that leaf.
 
 import { sampleSpans } from './sample-spans.js';
+import { kindOf, toPath } from './frames.js';
 
 /**
  * @typedef {{functionName: string, url: string, lineNumber: number, columnNumber: number, scriptId?: string}} CallFrame 0-based
@@ -109,4 +110,20 @@ function median(values) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * The app's files the CPU profiles saw run (the agent's own aside), the first seen first.
+ * @param {TimedProfile[]} profiles
+ */
+export function appFilesOf(profiles) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  for (const p of profiles) {
+    for (const node of p.profile.nodes) {
+      const url = node.callFrame.url ? toPath(node.callFrame.url) : '';
+      if (url && kindOf(url, node.callFrame.functionName) === 'app') files.add(url);
+    }
+  }
+  return [...files];
 }

@@ -6,7 +6,7 @@
 // saturated, who filled it, and what helps. Pure.
 
 import { parseStackLines } from './attribution.js';
-import { siteOf, kindOf, toPath } from './frames.js';
+import { siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
@@ -216,22 +216,6 @@ function appFiles(bursts) {
     }
   }
   return [...seen].sort((a, b) => b[1] - a[1]).map(([url]) => url);
-}
-
-/**
- * The app's files the CPU profiles saw run (the agent's own aside), the first seen first.
- * @param {import('./profiles.js').TimedProfile[]} profiles
- */
-export function appFilesOf(profiles) {
-  /** @type {Set<string>} */
-  const files = new Set();
-  for (const p of profiles) {
-    for (const node of p.profile.nodes) {
-      const url = node.callFrame.url ? toPath(node.callFrame.url) : '';
-      if (url && kindOf(url, node.callFrame.functionName) === 'app') files.add(url);
-    }
-  }
-  return [...files];
 }
 
 /**

@@ -66,6 +66,8 @@ const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
 const budget = new CaptureBudget(settings.captureBudgetMs);
+// the app's entry script, where a package's block with no app frame on its stack finds the app line
+const appFiles = data.argv[0] && !data.argv[0].startsWith('-') ? [path.resolve(data.cwd, data.argv[0])] : [];
 // the beat before the lateness a capture was refused for (one refusal a block), and when refusals were
 /** @type {number} */ let refusedFor = 0;
 /** @type {number[]} */ const refusals = [];
@@ -359,7 +361,7 @@ async function diagnose(b, capture) {
   const gc = blockGc.find((g) => g.t === b.t);
   try {
     const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true,
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles,
     });
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });

@@ -279,6 +279,12 @@ test('a library block with no app frame in any sample says why it names no line,
   assert.equal(d.culprit?.owner?.name, '@acme/parse');
   assert.equal(d.culprit?.calledFrom ?? null, null);
   assert.match(d.advice, /No line of the app was on its stack: .* awaited it \(the handler of GET \/orders\)$/);
+  // the app's files known, and the request's route registered in one: the handler's line that calls the package
+  const appFiles = () => [path.join(dir, 'app.js')];
+  const ran = { ...requests, ran: [{ route: 'GET /x', count: 1, msEach: 80 }], label: 'GET /x' };
+  const read = diagnoseBlock(samples, { cause: 'microtask', phase: 'microtasks', durationMs: 80, gcShare: 0, appTop: null, cwd: dir, requests: ran, appFiles }, sources);
+  assert.deepEqual([read.culprit?.calledFrom?.line, read.culprit?.lineFrom], [10, 'source']);
+  assert.match(read.advice, /app\.js:10, in the handler of GET \/x, is where the app hands it the work, read from the source$/);
   // with the app's frame on the stack, the calling line is named and nothing is said
   const app = path.join(dir, 'app.js');
   const called = [f('load', parse, 10), f('(anonymous)', app, 7, 19)];

@@ -374,7 +374,7 @@ test('pool requests a package made from a callback of its own: the app line that
     // no request of the looks had the app's frame (a probe that makes no pool job): the files the profile saw run
     const only = [{ t: FROM, durationMs: 1000, requests: [{ type: 'ZLIB', stack: deflate, ms: 400 }] }];
     assert.deepEqual([poolCallers(only, [], dir, new AppSources())[0].line, poolCallers(only, [], dir, new AppSources(), 4, [app])[0].line], [null, 10]);
-    const { appFilesOf } = await import('../../src/analyze/thread-pool.js');
+    const { appFilesOf } = await import('../../src/analyze/profiles.js');
     const node = (/** @type {number} */ id, /** @type {string} */ url) => ({ id, callFrame: { functionName: 'f', url, lineNumber: 0, columnNumber: 0 } });
     const profile = { profile: { nodes: [node(1, ''), node(2, `file://${app}`), node(3, `${nm}/zipper/lib/core.js`), node(4, 'node:zlib'), node(5, app)] } };
     assert.deepEqual(appFilesOf([/** @type {any} */ (profile)]), [app]);

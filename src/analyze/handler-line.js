@@ -1,0 +1,57 @@
+// A block a package ran with no frame of the app on its stack: it went on from its own continuation
+// after an `await` (a promise chain, rows built after a query), so no profile line says where the app
+// handed it the work. The request the block ran says which handler did: the function registered
+// with the route's path as a string in an app file. In it, the line that calls a function the stack
+// names, else the one line that uses the package (pool-app-line.js); with no handler found, the
+// app's files whole. Pure but for `sources`.
+
+import { packageUseInApp } from './pool-app-line.js';
+import { escapeRegExp } from '../sources/js-scan.js';
+
+/**
+ * @param {import('./frames.js').Frame[]} frames a stack of the block, innermost first
+ * @param {string[]} files the app's files, likeliest first
+ * @param {string | null} route the request the block ran, "GET /orders/:id"
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {import('./pool-app-line.js').PackageUse | null}
+ */
+export function handlerUse(frames, files, route, sources) {
+  const routePath = route ? route.slice(route.indexOf(' ') + 1) : '';
+  if (routePath.startsWith('/')) {
+    /** @type {Map<string, {from: number, to: number}>} */
+    const spans = new Map();
+    for (const file of files) {
+      const span = registration(file, routePath, sources);
+      if (span) spans.set(file, span);
+    }
+    if (spans.size) return packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null);
+  }
+  return packageUseInApp(frames, files, sources);
+}
+
+/**
+ * The lines of the call that registers the route's handler (`app.get('/x', async (req, res) => {`
+ * to the parenthesis that closes it), 0-based; null when the file has no such string.
+ * @param {string} file @param {string} routePath @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function registration(file, routePath, sources) {
+  const raw = sources.lines(file);
+  const code = sources.codeLines(file);
+  if (!raw || !code) return null;
+  const literal = new RegExp(`(['"\`])${escapeRegExp(routePath)}\\1`);
+  for (let i = 0; i < raw.length; i++) {
+    const m = literal.exec(raw[i]);
+    if (!m) continue;
+    // from the string on, the call's arguments: it ends where a bracket closes one opened before it
+    let depth = 0;
+    for (let l = i; l < code.length; l++) {
+      for (let c = l === i ? m.index : 0; c < code[l].length; c++) {
+        const ch = code[l][c];
+        if (ch === '(' || ch === '{' || ch === '[') depth++;
+        else if ((ch === ')' || ch === '}' || ch === ']') && --depth < 0) return { from: i, to: l };
+      }
+    }
+    return { from: i, to: code.length - 1 };
+  }
+  return null;
+}

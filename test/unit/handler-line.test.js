@@ -1,0 +1,38 @@
+// A package's block with no frame of the app on its stack (it ran on from its own continuation):
+// the app line that handed it the work, read from the handler of the request the block ran.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AppSources } from '../../src/sources/app-sources.js';
+import { handlerUse } from '../../src/analyze/handler-line.js';
+
+test('the handler of the request the block ran: the line that calls the package there, not in other routes', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handler-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'node_modules/chain-map'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules/chain-map/package.json'), JSON.stringify({ name: 'chain-map', version: '1.0.0' }));
+  const app = path.join(dir, 'app.mjs');
+  fs.writeFileSync(app, [
+    "import express from 'express';", // 1
+    "import chainMap from 'chain-map';", // 2
+    'const app = express();', // 3
+    "app.get('/prices', async (req, res) => {", // 4
+    '  const prices = await chainMap(offers, toEuro);', // 5
+    '  res.json({ n: prices.length, first: prices[0] });', // 6
+    '});', // 7
+    'app.get("/stock", async (req, res) => {', // 8
+    '  res.json(await chainMap(items, count));', // 9
+    '});', // 10
+  ].join('\n'));
+  const sources = new AppSources();
+  const stack = [{ functionName: 'next', url: path.join(dir, 'node_modules/chain-map/index.js'), line: 40, column: 3, kind: /** @type {const} */ ('node_modules') }];
+  assert.deepEqual(handlerUse(stack, [app], 'GET /prices', sources), { pkg: 'chain-map', url: app, line: 5 }, 'the call, not the result\'s later uses');
+  assert.equal(handlerUse(stack, [app], 'GET /stock', sources)?.line, 9);
+  // no request known: the whole file, where two lines call it, says nothing
+  assert.equal(handlerUse(stack, [app], null, sources), null);
+  // a route no file registers (a decorator's path, a router mounted under a prefix): the whole file
+  assert.equal(handlerUse(stack, [app], 'GET /api/stock', sources), null);
+});
