@@ -30,8 +30,10 @@ export function handlerUse(frames, files, route, sources) {
 }
 
 /**
- * The lines of the call that registers the route's handler (`app.get('/x', async (req, res) => {`
- * to the parenthesis that closes it), 0-based; null when the file has no such string.
+ * The lines of the route's handler, 0-based: from the line that writes its path as a string to the
+ * end of the handler's body (`app.get('/x', async (req, res) => { ... })`), of the block a
+ * condition on the path opens (`if (req.url === '/x') { ... }`), or of the registering call
+ * (`app.get('/x', handler)`); null when the file has no such string.
  * @param {string} file @param {string} routePath @param {import('../sources/app-sources.js').AppSources} sources
  */
 function registration(file, routePath, sources) {
@@ -42,16 +44,33 @@ function registration(file, routePath, sources) {
   for (let i = 0; i < raw.length; i++) {
     const m = literal.exec(raw[i]);
     if (!m) continue;
-    // from the string on, the call's arguments: it ends where a bracket closes one opened before it
     let depth = 0;
+    let body = false;
     for (let l = i; l < code.length; l++) {
-      for (let c = l === i ? m.index : 0; c < code[l].length; c++) {
+      for (let c = l === i ? m.index + m[0].length : 0; c < code[l].length; c++) {
         const ch = code[l][c];
-        if (ch === '(' || ch === '{' || ch === '[') depth++;
-        else if ((ch === ')' || ch === '}' || ch === ']') && --depth < 0) return { from: i, to: l };
+        if (ch === '(' || ch === '[' || ch === '{') {
+          if (++depth === 1 && ch === '{') body = true;
+        } else if (ch === ')' || ch === ']' || ch === '}') {
+          if (--depth === 0 && body && ch === '}') return { from: i, to: l };
+          if (depth < 0) {
+            // a condition's parenthesis: the block it opens is the handler
+            if (!body && ch === ')' && nextChar(code, l, c + 1) === '{') depth = 0;
+            else return { from: i, to: l };
+          }
+        }
       }
     }
     return { from: i, to: code.length - 1 };
   }
   return null;
+}
+
+/** The next character that is not white space after (line, column), or ''. @param {string[]} code @param {number} line @param {number} column */
+function nextChar(code, line, column) {
+  for (let l = line; l < code.length; l++) {
+    const rest = code[l].slice(l === line ? column : 0).trim();
+    if (rest) return rest[0];
+  }
+  return '';
 }

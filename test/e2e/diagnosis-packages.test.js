@@ -141,3 +141,39 @@ test('pool jobs a package makes from a callback of its own (a hash in its salt\'
   assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'salted-hash', source.findIndex((l) => l.includes('hasher.make(')) + 1, 'source'], JSON.stringify(pool.callers));
   assert.match(pool.advice, /filled by crypto\.pbkdf2 from salted-hash \(hop-pool-server\.js:\d+ uses it\)/);
 });
+
+test('a package\'s promise chain that resolves at once: named by the package, fixed as a microtask chain, at the handler\'s line that calls it', async (t) => {
+  const pkg = [
+    'module.exports = async function mapAll(items, mapper, concurrency = 4) {',
+    '  const out = new Array(items.length);',
+    '  let next = 0;',
+    '  async function runner() {',
+    '    while (next < items.length) {',
+    '      const k = next++;',
+    '      out[k] = await mapper(items[k], k);',
+    '      await Promise.resolve();',
+    '    }',
+    '  }',
+    '  await Promise.all(Array.from({ length: concurrency }, runner));',
+    '  return out;',
+    '};',
+  ].join('\n');
+  const run = await isolatedRun(t, {
+    fixture: 'chain-server.js',
+    files: { 'node_modules/promise-steps/package.json': JSON.stringify({ name: 'promise-steps', version: '2.1.0', main: 'index.js' }), 'node_modules/promise-steps/index.js': pkg },
+    args: (p) => ['run', p.app, '--route', '/prices', '--probe', '/health', '-d', '3', '--out', p.out],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  const report = run.report();
+  const source = fs.readFileSync(path.join(FIXTURES, 'chain-server.js'), 'utf8').split('\n');
+  const blocks = report.blocks.filter((/** @type {any} */ b) => !b.tool && b.culprit?.owner?.name === 'promise-steps');
+  assert.ok(blocks.length >= 1, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.culprit)));
+  // its continuations have no frame of the app: the line is the handler's call, read from the source
+  // (or the profile's, for a block that caught the call's synchronous start)
+  for (const b of blocks) assert.equal(b.culprit.calledFrom?.line, source.findIndex((l) => l.includes('await mapAll(')) + 1, JSON.stringify(b.culprit));
+  // a share of each block's time is V8's promise machinery between continuations: most blocks say so
+  const chains = blocks.filter((/** @type {any} */ b) => b.fix === 'microtask');
+  assert.ok(chains.length * 2 >= blocks.length, JSON.stringify(blocks.map((/** @type {any} */ b) => b.fix)));
+  assert.match(chains[0].advice, /promise-steps@2\.1\.0's promise chain, called at chain-server\.js:\d+, kept the microtask queue busy/);
+});

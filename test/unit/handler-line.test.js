@@ -35,4 +35,17 @@ test('the handler of the request the block ran: the line that calls the package 
   assert.equal(handlerUse(stack, [app], null, sources), null);
   // a route no file registers (a decorator's path, a router mounted under a prefix): the whole file
   assert.equal(handlerUse(stack, [app], 'GET /api/stock', sources), null);
+  // a plain server: the block a condition on the path opens, not the rest of the callback
+  const plain = path.join(dir, 'plain.js');
+  fs.writeFileSync(plain, [
+    "const chainMap = require('chain-map');", // 1
+    'require("node:http").createServer(async (req, res) => {', // 2
+    "  if (req.url === '/prices') {", // 3
+    '    res.end(String((await chainMap(offers, toEuro)).length));', // 4
+    '  }', // 5
+    "  if (req.url === '/stock') res.end(String(await chainMap(items, count)));", // 6
+    '}).listen(0);', // 7
+  ].join('\n'));
+  assert.equal(handlerUse(stack, [plain], 'GET /prices', sources)?.line, 4);
+  assert.equal(handlerUse(stack, [plain], 'GET /stock', sources)?.line, 6);
 });
