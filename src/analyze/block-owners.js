@@ -214,11 +214,13 @@ function dedupe(list) {
 /**
  * Samples of Node's queue runner alone (V8's promise machinery between two continuations, a callback
  * inlined into the drain) are the time of the callbacks it runs: each takes the owner of the nearest
- * sample with code, before it or after, as a collection does; with none, it stays the app's.
+ * sample whose owner is code (the app's, a package's, an addon's, JSON), before it or after, as a
+ * collection does; with none, it stays the app's. Not a Node API's: the app's own callbacks that
+ * schedule the next one (process.nextTick, setImmediate) are sampled in them often.
  * @param {SampleOwner[]} owned @returns {SampleOwner[]}
  */
 function creditQueue(owned) {
-  const code = (/** @type {SampleOwner} */ o) => !o.queue && o.owner.kind !== 'gc';
+  const code = (/** @type {SampleOwner} */ o) => !o.queue && o.owner.kind !== 'gc' && o.owner.kind !== 'node';
   return owned.map((o, i) => {
     if (!o.queue) return o;
     let j = -1;

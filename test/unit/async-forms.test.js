@@ -120,6 +120,9 @@ test('Node\'s queue drains are never the owner: a nextTick callback V8 inlined i
   assert.deepEqual(ownerOfSample(frames, null, sources).owner, { kind: 'app', name: 'app' });
   const timers = [{ functionName: 'listOnTimeout', url: 'node:internal/timers', line: 569, column: 1, kind: /** @type {const} */ ('node') }];
   assert.equal(ownerOfSample(timers, null, sources).owner.kind, 'app');
+  // a request handler V8 inlined into the emitter that calls it, seen by a profile started after it was optimized
+  const emitted = [{ functionName: 'emit', url: 'node:events', line: 471, column: 1, kind: /** @type {const} */ ('node') }, { functionName: 'parserOnIncoming', url: 'node:_http_server', line: 1026, column: 1, kind: /** @type {const} */ ('node') }];
+  assert.equal(ownerOfSample(emitted, null, sources).owner.kind, 'app');
   const read = [{ functionName: 'readFileSync', url: 'node:fs', line: 441, column: 1, kind: /** @type {const} */ ('node') }];
   assert.equal(ownerOfSample(read, null, sources).owner.kind, 'node', 'a Node API the leaf ran stays Node\'s');
 });

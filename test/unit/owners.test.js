@@ -219,6 +219,12 @@ test('Node\'s queue runner alone is the time of the callbacks around it; an addo
   const lib = block([chain, drain, drain, chain, drain, [f('price', app, 7), ticks]]);
   assert.deepEqual([lib.owner?.kind, lib.owner?.name], ['package', 'orm']);
   assert.equal(lib.queueShare, 0.6, 'three of its five samples were the machinery between its continuations');
+  // a nextTick recursion: the app's callback is often sampled inside process.nextTick (Node's API it
+  // calls); the drain's own samples are the callbacks', the app's, not that API's
+  const tick = f('tick', app, 9);
+  const schedule = [f('nextTick', 'node:internal/process/task_queues', 130), tick, ticks];
+  const recursion = block([schedule, [ticks], [ticks], [ticks], schedule, [tick, ticks], [ticks]]);
+  assert.deepEqual(recursion.owner, { kind: 'app', name: 'app' });
   // the runner alone, with no code in any sample: the app's, as before
   assert.deepEqual(block([drain, drain]).owner, { kind: 'app', name: 'app' });
 
