@@ -88,6 +88,8 @@ let sampling = null;
 // profiler, within the budget. Only the next one did before: an app whose blocks are one native
 // call had every other block unnamed
 const UNANSWERED_HOLD_MS = 60_000;
+// how long a sampled capture waits for the app's thread before it counts as unanswered: half a threshold
+const UNANSWERED_US = (settings.thresholdMs / 2) * 1000;
 let unansweredAt = -Infinity;
 /** @type {number | null} processTicksAndRejections's line that runs the microtask queue, for the sampler's profiles */
 let microLine = null;
@@ -210,7 +212,7 @@ async function watch() {
     const late = lateness();
     try {
       if (!capturing && beat[0] > 0 && late >= START_AFTER_MS) await startIfAllowed();
-      else if (sampling && late >= START_AFTER_MS && nowUs() - (sampling.samples.at(-1)?.us ?? sampling.startUs) >= (settings.thresholdMs / 2) * 1000) {
+      else if (sampling && late >= START_AFTER_MS && nowUs() - (sampling.samples.at(-1)?.us ?? sampling.startUs) >= UNANSWERED_US) {
         // the app's thread has not answered a sample for half a threshold while the loop is held:
         // native code (samples cannot see in). The block goes unnamed, but the profiler, started as
         // soon as the call returns, sees the next ones (blocks back to back: one capture spans many)
@@ -300,7 +302,7 @@ async function stopCapture() {
     if (error && !samples.length) throw error;
     let gapUs = (samples[0]?.us ?? startUs) - startUs;
     for (let i = 1; i < samples.length; i++) gapUs = Math.max(gapUs, samples[i].us - samples[i - 1].us);
-    if (gapUs >= (settings.thresholdMs / 2) * 1000) unansweredAt = epochNow();
+    if (gapUs >= UNANSWERED_US) unansweredAt = epochNow();
     const profile = profileOf(samples, startUs, nowUs(), microLine);
     captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: 0, intervalUs: SAMPLER_INTERVAL_US });
     if (captures.length > KEEP_CAPTURES) captures.shift();
