@@ -387,7 +387,9 @@ export interface Report {
   /** per route (method and route pattern, or a normalised path) over every loop: requests,
    *  latency, the blocks it ran in and the time blocked while it ran (older reports lack it) */
   routes?: RouteRow[];
-  /** the load before the measured window (--warmup): shown apart, not judged; null without one */
+  /** the load before the measured window (--warmup): shown apart, not judged; null without one.
+   *  In a report of a production log (`run.mode` "log"): the app's start-up, the blocks that began
+   *  before its first server listened */
   warmup: WarmupSection | null;
   /** the tool's own work that held the app's loop: never counted as the app's blocks */
   toolStalls: ToolStalls;

@@ -1,4 +1,4 @@
-// The production log's lines, one JSON object each (`event`: start, block, stats, note): what a
+// The production log's lines, one JSON object each (`event`: start, listen, block, stats, note): what a
 // log pipeline keeps and `eventloop-probe report <log>` reads back (log-report.js). Pure.
 
 import path from 'node:path';
@@ -16,6 +16,15 @@ export function startLine(s) {
     event: 'start', t: new Date(s.t).toISOString(), pid: s.pid, loop: s.loop, node: s.nodeVersion,
     app: s.argv.map((a) => (path.isAbsolute(a) ? path.basename(a) : a)).join(' '), settings: s.settings, tool: `${s.tool.name}@${s.tool.version}`,
   };
+}
+
+/**
+ * The first server of the loop's thread listens: the app's start-up is over. Blocks that began
+ * before it are start-up, which `report <log>` shows apart and does not judge.
+ * @param {{t: number, pid: number, loop: string}} m
+ */
+export function listenLine(m) {
+  return { event: 'listen', t: new Date(m.t).toISOString(), pid: m.pid, loop: m.loop };
 }
 
 /**

@@ -20,7 +20,7 @@ export function isProductionLog(text) {
   const first = text.split('\n', 1)[0]?.trim() ?? '';
   try {
     const line = JSON.parse(first);
-    return typeof line?.event === 'string' && ['start', 'block', 'stats', 'note'].includes(line.event);
+    return typeof line?.event === 'string' && ['start', 'listen', 'block', 'stats', 'note'].includes(line.event);
   } catch {
     return false;
   }
@@ -49,7 +49,15 @@ export function logToReport(text, c) {
   const stats = lines.filter((l) => l.event === 'stats');
   // stalls the machine or the tool held are reported apart, never as the app's blocks (as in a run)
   const stallLines = lines.filter((l) => l.event === 'block');
-  const blockLines = stallLines.filter((l) => !l.heldBy || l.heldBy === 'app');
+  // start-up: the app's blocks that began before its loop's first server listened, shown apart and
+  // not judged (as a run's warm-up); a process that never listened has no start-up here. Began, not
+  // ended: an app listens at the end of the turn that built it (net publishes the listen in that
+  // turn), and the block ends at the next beat
+  const listenAt = new Map(lines.filter((l) => l.event === 'listen').map((l) => [`${l.pid} ${l.loop}`, Date.parse(l.t)]));
+  const beforeListen = (/** @type {any} */ l) => Date.parse(l.t) < (listenAt.get(`${l.pid} ${l.loop}`) ?? -Infinity);
+  const appLines = stallLines.filter((l) => !l.heldBy || l.heldBy === 'app');
+  const startupLines = appLines.filter(beforeListen);
+  const blockLines = appLines.filter((l) => !beforeListen(l));
   const startedAt = (/** @type {any} */ l) => round(Date.parse(l.t) - from);
   const thresholdMs = Number(start?.settings?.thresholdMs) || 200;
   const pids = new Set(lines.map((l) => l.pid));
@@ -89,7 +97,7 @@ export function logToReport(text, c) {
     blocks,
     topSites: topSites(blocks),
     routes: routesOf(stats, blocks),
-    warmup: null,
+    warmup: startupOf(startupLines, from, listenAt),
     toolStalls: {
       beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0,
       blocks: stallLines.filter((l) => l.heldBy === 'tool').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, toolMs: 0 })),
@@ -117,6 +125,18 @@ export function logToReport(text, c) {
   const profile = profileOf(blockLines.filter((l) => l.captured === true || l.captured === undefined), from);
   if (profile) report.profile = { file: 'profile.cpuprofile', startEpochMs: from, intervalUs: 1000 };
   return { report, profile };
+}
+
+/**
+ * The start-up's blocks (begun before the app listened) as a run's warm-up section: shown apart, not
+ * judged. Null when none. @param {any[]} startup block lines @param {number} from
+ * @param {Map<string, number>} listenAt each loop's first listen, epoch ms
+ */
+function startupOf(startup, from, listenAt) {
+  if (!startup.length) return null;
+  const blocks = startup.map((b) => blockOf(b, from));
+  const durationMs = round(Math.max(0, Math.max(...listenAt.values()) - from));
+  return { durationMs, blocking: blockTotals(blocks, Math.max(1, durationMs)), blocks, lagMaxMs: round(Math.max(...blocks.map((b) => b.durationMs))), probe: null, load: null };
 }
 
 /** @param {any} b a block line @param {number} from */

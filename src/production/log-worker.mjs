@@ -19,7 +19,7 @@ import inspector from 'node:inspector';
 import { workerData, parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { TOOL } from '../tool.js';
-import { blockLine, statsLine, startLine } from './lines.js';
+import { blockLine, listenLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
 import { sampleStacks, nowUs, profileOf, microtasksLine } from '../agent/stack-sampler.cjs';
@@ -154,6 +154,7 @@ function receive(m) {
   else if (m.type === 'block-gc') blockGc.push(m);
   else if (m.type === 'block-requests') blockRequests.push(m);
   else if (m.type === 'start') sink.write(startLine({ t: m.t, pid: data.pid, loop: data.loop, nodeVersion: data.nodeVersion, argv: data.argv, settings, tool: TOOL }));
+  else if (m.type === 'listen') sink.write(listenLine({ t: m.t, pid: data.pid, loop: data.loop }));
   else if (m.type === 'stats') {
     if (typeof m.summary?.memory?.heapUsed === 'number') heapMb = Math.round(m.summary.memory.heapUsed / 1048576);
     sink.write(statsLine(m, data.pid, dropped, budget.take()));

@@ -8,6 +8,7 @@
 // worker are unref'ed), and stops everything on stop().
 
 const path = require('node:path');
+const diagnostics = require('node:diagnostics_channel');
 const { EventEmitter } = require('node:events');
 const { Worker, isMainThread, threadId } = require('node:worker_threads');
 const { LoopMonitor } = require('../agent/loop-monitor.cjs');
@@ -25,6 +26,8 @@ const SETTLE_MS = 50;
 const KEEP_GC = 500;
 // with EVENTLOOP_PROBE_GC=sample, the share of each stats interval, its end, in which collections are observed
 const GC_SAMPLE_SHARE = 0.1;
+// published once a server of this thread listens (net's listen, which http, https and the frameworks call)
+const LISTENED = 'tracing:net.server.listen:asyncEnd';
 /** Marks our own worker: the register preload that the worker inherits stays inert in it. */
 const OWN_WORKER = '__eventloopProbeProduction';
 
@@ -84,6 +87,19 @@ function startMonitor(settings) {
   let profiled = isMainThread && sigprofCaught();
   /** @type {NodeJS.Immediate | undefined} */
   let firstTurn;
+  // the first server that listens ends the app's start-up: blocks before it are logged, and the
+  // report shows them apart (no request could wait on a server that did not listen yet)
+  const listened = () => {
+    unlisten();
+    post({ type: 'listen', t: epochNow() });
+  };
+  const unlisten = () => {
+    try {
+      diagnostics.unsubscribe(LISTENED, listened);
+    } catch {
+      // never into the app
+    }
+  };
   const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000, timeline: false }, (block) => {
     blocks++;
     requests?.block(block.t, block.durationMs);
@@ -182,6 +198,7 @@ function startMonitor(settings) {
 
   try {
     if (settings.otel) otel = startOtel(loop);
+    diagnostics.subscribe(LISTENED, listened);
     if (!off.includes('beat')) {
       monitor.start();
       // The worker captures only once the loop has beaten (the main module's synchronous load is
@@ -204,6 +221,7 @@ function startMonitor(settings) {
     try {
       nextStats = Infinity;
       clearImmediate(firstTurn);
+      unlisten();
       monitor.stop();
       settle(epochNow(), true);
       if (settings.statsS > 0) stats();

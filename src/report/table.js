@@ -107,12 +107,17 @@ function loopsTable(loops, lagCell, c) {
 }
 
 /**
- * The warm-up before the window, in one line: shown apart, never judged. Null without one.
- * @param {Pick<Report, 'warmup'>} report
+ * The warm-up before the window, in one line: shown apart, never judged. Null without one. In a
+ * report of a production log, the start-up: the blocks before the app listened.
+ * @param {Pick<Report, 'warmup'> & {run?: Pick<Report['run'], 'mode'>}} report
  */
 export function warmupLine(report) {
   const w = report.warmup;
   if (!w) return null;
+  if (report.run?.mode === 'log') {
+    const longest = w.blocks.reduce((m, b) => Math.max(m, b.durationMs), 0);
+    return `start-up, before the app listened, not judged: ${int(w.blocking.count)} block(s), the longest ${ms(longest)}`;
+  }
   const parts = [`lag max ${ms(w.lagMaxMs)}`, `${int(w.blocking.count)} block(s)`];
   if (w.probe) {
     parts.unshift(w.probe.requests > 0 ? `probe p99 ${ms(w.probe.p99Ms)} (max ${ms(w.probe.maxMs)})` : 'no probe answered');

@@ -303,6 +303,28 @@ test('import { monitor } from the package: an event per block with its culprit; 
   assert.deepEqual(linesOf(path.join(dir, 'blocks.log'), 'block'), lines);
 });
 
+test('a service whose start-up blocks before it listens: the log says when it listened, and report <log> shows that block apart, not judged', async (t) => {
+  const app = await startApp(t, 'prod-startup.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const { log } = app;
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  for (let i = 0; i < 5; i++) assert.match(await get(port, '/'), /^ok/);
+  assert.ok(await until(() => linesOf(log, 'block').length >= 1 && linesOf(log, 'listen').length === 1, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  const [listen] = linesOf(log, 'listen');
+  const [block] = linesOf(log, 'block');
+  assert.equal(listen.pid, app.child.pid);
+  assert.ok(Date.parse(block.t) < Date.parse(listen.t), JSON.stringify({ block, listen }));
+  const seen = path.join(app.dir, 'seen.log');
+  fs.copyFileSync(log, seen);
+  const out = path.join(app.dir, 'report');
+  const r = await runBin(['report', seen, '--out', out], { cwd: app.dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.deepEqual(report.blocks, [], JSON.stringify(report.blocks));
+  assert.equal(report.warmup?.blocks.length, linesOf(seen, 'block').length, JSON.stringify(report.warmup));
+  assert.equal(report.verdict.status, 'responsive', report.verdict.reasons.join('; '));
+  assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /start-up, before the app listened, not judged: 1 block\(s\)/);
+});
+
 test('a block at the loop\'s first turn, before the heartbeat beat once: its capture reaches it', async (t) => {
   const dir = appDir(t);
   const app = fixture('prod-first-turn.js', dir);

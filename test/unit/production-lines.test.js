@@ -5,7 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockLine, statsLine } from '../../src/production/lines.js';
+import { blockLine, listenLine, statsLine } from '../../src/production/lines.js';
+import { warmupLine } from '../../src/report/table.js';
 import { createRequire } from 'node:module';
 import { Histogram } from '../../src/agent/histogram.cjs';
 import { logToReport } from '../../src/production/log-report.js';
@@ -64,6 +65,33 @@ test('a stall the machine held is not the app\'s block', () => {
   assert.ok(report.notes.some((n) => /1 block\(s\) name no culprit/.test(n)), report.notes.join('\n'));
   // the flame graph holds the named block's stacks only
   assert.equal(profile?.samples.length, 260);
+});
+
+test('report <log>: blocks that ended before the app listened are its start-up, shown apart and not judged; a process that never listened has none', () => {
+  const at = (/** @type {number} */ ms) => attributed.t + ms;
+  const block = (/** @type {number} */ ms, /** @type {number} */ pid) => blockLine({ ...attributed, t: at(ms), durationMs: 300 }, { ...m, pid, captured: true });
+  const start = (/** @type {number} */ pid) => ({ event: 'start', t: new Date(at(-500)).toISOString(), pid, loop: 'main', settings: { thresholdMs: 100 } });
+  const log = [
+    // the app listens at the end of the turn that built it: the block ends at the next beat, after the listen
+    start(7), block(0, 7), listenLine({ t: at(299), pid: 7, loop: 'main' }), block(1000, 7),
+    // another process that never listened (a queue consumer): its blocks are judged
+    start(8), block(100, 8),
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const { report } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  assert.deepEqual(report.blocks.map((b) => b.startMs), [1500, 600]);
+  assert.equal(report.warmup?.blocks.length, 1);
+  assert.equal(report.warmup?.blocks[0].startMs, 500);
+  assert.equal(report.warmup?.durationMs, 799);
+  assert.match(warmupLine(report) ?? '', /^start-up, before the app listened, not judged: 1 block\(s\), the longest 300 ms/);
+  // only the start-up's block: responsive; the verdict never counts it
+  const alone = [start(7), block(0, 7), listenLine({ t: at(400), pid: 7, loop: 'main' })].map((l) => JSON.stringify(l)).join('\n');
+  const quiet = logToReport(alone, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
+  assert.equal(quiet.blocks.length, 0);
+  assert.equal(quiet.verdict.status, 'responsive', quiet.verdict.reasons.join('; '));
+  // without the listen line the same block is judged
+  const unheard = logToReport([start(7), block(0, 7)].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
+  assert.equal(unheard.warmup, null);
+  assert.equal(unheard.verdict.status, 'blocked');
 });
 
 test('report <log>: garbage collection observed in part of a stats interval is scaled to the interval', () => {
