@@ -98,6 +98,10 @@ function isAsync(name, decls, sources, native) {
   return null;
 }
 
+// A declaration's parameters may spell out an options object inline, one documented field a few lines
+// (@minify-html/node's `minify` runs 36 lines): its closing parenthesis is looked for this far
+const MAX_DECLARATION_LINES = 200;
+
 /**
  * The declarations of `name` in a .d.ts: its parameters and its return type.
  * @param {string[]} code @param {string} name @returns {{params: string, returns: string, line: number}[]}
@@ -108,7 +112,7 @@ function declarationsOf(code, name) {
   for (let i = 0; i < code.length; i++) {
     const m = re.exec(code[i]);
     if (!m) continue;
-    const text = code.slice(i, i + 30).join('\n');
+    const text = code.slice(i, i + MAX_DECLARATION_LINES).join('\n');
     const start = text.indexOf('(', m.index + m[0].length - 1);
     const close = matching(text, start);
     if (close < 0) continue;

@@ -98,6 +98,12 @@ test('an addon whose declarations show the call and no async form of it: cached,
   const cssx = path.join(dir, 'node_modules/cssx');
   assert.equal(asyncCounterpart(sources, cssx, null, ['transform'], 'index.js', 'index.d.ts', true), null);
   assert.equal(declaresCall(sources, cssx, null, ['transform'], 'index.js', 'index.d.ts'), true);
+  // a declaration whose options object is spelled out inline, a documented field a few lines: its
+  // parameters run past 30 lines (it read as undeclared before)
+  write('node_modules/minhtml/package.json', { name: 'minhtml', version: '1.0.0', main: 'index.js', types: 'index.d.ts' });
+  const fields = Array.from({ length: 14 }, (_, i) => `    /** Keep part ${i} of the document.\n     * (a second line) */\n    keep_${i}?: boolean;`).join('\n');
+  write('node_modules/minhtml/index.d.ts', `/**\n * Minifies HTML.\n */\nexport function minify(\n  src: Buffer,\n  cfg: {\n${fields}\n  },\n): Buffer;\n`);
+  assert.equal(declaresCall(sources, path.join(dir, 'node_modules/minhtml'), null, ['minify', 'get'], 'index.js', 'index.d.ts'), true);
   // a call the declarations do not have, or an addon with none (sodium-native): not known, still native-sync
   assert.equal(declaresCall(sources, cssx, null, ['compile'], 'index.js', 'index.d.ts'), false);
   write('node_modules/bare/package.json', { name: 'bare', version: '1.0.0', main: 'index.js' });
