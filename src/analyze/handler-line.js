@@ -1,9 +1,11 @@
 // A block a package ran with no frame of the app on its stack: it went on from its own continuation
 // after an `await` (a promise chain, rows built after a query), so no profile line says where the app
 // handed it the work. The request the block ran says which handler did: the function registered
-// with the route's path as a string in an app file. In it, the line that calls a function the stack
-// names, else the one line that uses the package (pool-app-line.js); with no handler found, the
-// app's files whole. Pure but for `sources`.
+// with the route's path as a string in an app file. In it (after the path: the framework that
+// registers the route is no use of the package), the line that calls a function the stack names,
+// else the one line that uses the package (pool-app-line.js); with no handler found, or none of it
+// using a package of the stack (a middleware ran before the handler), the app's files whole. Pure
+// but for `sources`.
 
 import { packageUseInApp } from './pool-app-line.js';
 import { escapeRegExp } from '../sources/js-scan.js';
@@ -18,20 +20,21 @@ import { escapeRegExp } from '../sources/js-scan.js';
 export function handlerUse(frames, files, route, sources) {
   const routePath = route ? route.slice(route.indexOf(' ') + 1) : '';
   if (routePath.startsWith('/')) {
-    /** @type {Map<string, {from: number, to: number}>} */
+    /** @type {Map<string, {from: number, to: number, column: number}>} */
     const spans = new Map();
     for (const file of files) {
       const span = registration(file, routePath, sources);
       if (span) spans.set(file, span);
     }
-    if (spans.size) return packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null);
+    const inHandler = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null) : null;
+    if (inHandler) return inHandler;
   }
   return packageUseInApp(frames, files, sources);
 }
 
 /**
- * The lines of the route's handler, 0-based: from the line that writes its path as a string to the
- * end of the handler's body (`app.get('/x', async (req, res) => { ... })`), of the block a
+ * The lines of the route's handler, 0-based: from the line that writes its path as a string (from
+ * the column after it) to the end of the handler's body (`app.get('/x', async (req, res) => { ... })`), of the block a
  * condition on the path opens (`if (req.url === '/x') { ... }`), or of the registering call
  * (`app.get('/x', handler)`); null when the file has no such string.
  * @param {string} file @param {string} routePath @param {import('../sources/app-sources.js').AppSources} sources
@@ -52,16 +55,16 @@ function registration(file, routePath, sources) {
         if (ch === '(' || ch === '[' || ch === '{') {
           if (++depth === 1 && ch === '{') body = true;
         } else if (ch === ')' || ch === ']' || ch === '}') {
-          if (--depth === 0 && body && ch === '}') return { from: i, to: l };
+          if (--depth === 0 && body && ch === '}') return { from: i, to: l, column: m.index + m[0].length };
           if (depth < 0) {
             // a condition's parenthesis: the block it opens is the handler
             if (!body && ch === ')' && nextChar(code, l, c + 1) === '{') depth = 0;
-            else return { from: i, to: l };
+            else return { from: i, to: l, column: m.index + m[0].length };
           }
         }
       }
     }
-    return { from: i, to: code.length - 1 };
+    return { from: i, to: code.length - 1, column: m.index + m[0].length };
   }
   return null;
 }

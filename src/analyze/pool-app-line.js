@@ -21,7 +21,8 @@ import { escapeRegExp } from '../sources/js-scan.js';
  * the next package outward is asked.
  * @param {Frame[]} frames innermost first @param {string[]} files the app's files, likeliest first
  * @param {import('../sources/app-sources.js').AppSources} sources
- * @param {(file: string) => {from: number, to: number} | null} [within] only these lines of a file (0-based, inclusive)
+ * @param {(file: string) => {from: number, to: number, column?: number} | null} [within] only these lines of a file
+ *   (0-based, inclusive), the first from `column` on
  * @returns {PackageUse | null}
  */
 export function packageUseInApp(frames, files, sources, within) {
@@ -46,7 +47,7 @@ export function packageUseInApp(frames, files, sources, within) {
 /**
  * The line of `file` that hands work to `pkg` (1-based), or null.
  * @param {string} file @param {string} pkg @param {Set<string>} methods
- * @param {import('../sources/app-sources.js').AppSources} sources @param {{from: number, to: number} | null} span
+ * @param {import('../sources/app-sources.js').AppSources} sources @param {{from: number, to: number, column?: number} | null} span
  */
 function useIn(file, pkg, methods, sources, span) {
   const names = [...sources.bindingsOf(file)].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
@@ -61,7 +62,7 @@ function useIn(file, pkg, methods, sources, span) {
   /** @type {number[]} */
   const calls = [];
   for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
-    const text = code[i];
+    const text = span && i === span.from ? code[i].slice(span.column ?? 0) : code[i];
     // the import or require of the package itself is no use of it
     if (/\brequire\s*\(|\bimport\b/.test(text) && raw[i]?.includes(pkg)) continue;
     let used = false;

@@ -49,3 +49,30 @@ test('the handler of the request the block ran: the line that calls the package 
   assert.equal(handlerUse(stack, [plain], 'GET /prices', sources)?.line, 4);
   assert.equal(handlerUse(stack, [plain], 'GET /stock', sources)?.line, 6);
 });
+
+test('a middleware package that ran before the handler: the framework that registers the route is no use of the package, and the line that mounts the middleware is found in the files whole', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handler-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const name of ['webkit', 'rangefilter', 'cidr-math']) {
+    fs.mkdirSync(path.join(dir, 'node_modules', name), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0' }));
+  }
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const webkit = require('webkit');", // 1
+    "const { RangeFilter, Denied } = require('rangefilter');", // 2
+    'const service = webkit({ onError: (err) => err instanceof Denied });', // 3
+    'service.use(RangeFilter(blocklist, { mode: "deny" }));', // 4
+    "service.get('/x', (req, res) => {", // 5
+    '  res.send({ partner: "acme" });', // 6
+    '});', // 7
+    "service.get('/y', (req, res) => service.render(res, 'y'));", // 8
+  ].join('\n'));
+  const sources = new AppSources();
+  const frame = (/** @type {string} */ pkg, /** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules', pkg, 'index.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
+  // innermost first: the dependency that did the work, the middleware, the framework's router
+  const stack = [frame('cidr-math', 'toLong'), frame('rangefilter', 'testRange'), frame('webkit', 'step')];
+  assert.deepEqual(handlerUse(stack, [app], 'GET /x', sources), { pkg: 'rangefilter', url: app, line: 4 });
+  // a handler written on its registering line still counts, after the path
+  assert.equal(handlerUse([frame('webkit', 'render')], [app], 'GET /y', sources)?.line, 8);
+});
