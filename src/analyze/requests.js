@@ -51,18 +51,19 @@ export function requestsOfBlock(start, all) {
 export function summariseBlockRequests(b, durationMs) {
   const D = b.durationMs ?? durationMs;
   const rows = [...b.requests].sort((x, y) => x[0] - y[0]);
-  const ran = rows.filter((r) => r[0] >= -1 && r[0] <= D);
+  const times = ranTimes(rows, D);
+  // the requests that started in it, and those in flight that ran part of it (their handler went on
+  // after an await and answered in it)
+  const ran = rows.filter((r, k) => (r[0] >= -1 && r[0] <= D) || (times[k] > 0));
   /** @type {Map<string, number[]>} */
   const each = new Map();
-  ran.forEach((r, i) => {
-    const next = ran[i + 1]?.[0] ?? D;
-    const stop = Math.min(next, D, r[1] ?? D);
+  for (const r of ran) {
     const key = `${r[2]} ${r[3]}`;
     const list = each.get(key) ?? [];
-    list.push(Math.max(0, stop - Math.max(0, r[0])));
+    list.push(times[rows.indexOf(r)]);
     each.set(key, list);
-  });
-  const inFlight = rows.filter((r) => r[0] < -1 && (r[1] === null || r[1] > 0));
+  }
+  const inFlight = rows.filter((r, k) => r[0] < -1 && (r[1] === null || r[1] > 0) && !(times[k] > 0));
   const queued = rows.filter((r) => r[0] > D && r[0] <= D + QUEUED_MS);
   const w = (/** @type {RequestRow} */ r) => r[5] ?? 1;
   const sum = (/** @type {RequestRow[]} */ list, /** @type {(r: RequestRow) => number} */ f) => list.reduce((n, r) => n + w(r) * f(r), 0);
@@ -81,6 +82,46 @@ export function summariseBlockRequests(b, durationMs) {
   };
   summary.label = requestLabel(summary);
   return summary;
+}
+
+/**
+ * How long each request ran of the block. The block is cut at every start and finish of a request
+ * in it; a stretch that ends at a request's finish is that request's (its handler answered there),
+ * else the last request to start before it, while that one is open. A finish says more than a start:
+ * a framework that defers its handlers (restana's setImmediate, a middleware chain of promises)
+ * starts several requests at once and runs their handlers after, so the last start does not tell
+ * which handler ran. A request in flight when the block began (its handler awaited, then went on in
+ * the block) takes the stretch before its finish only when no request that started in the block is
+ * open: a response finishes when its last byte is handed to the system, and a large one's finish
+ * comes after the block, so a quick request in flight would take the heavy one's stretch.
+ * @param {RequestRow[]} rows sorted by start @param {number} D the block's length
+ * @returns {number[]} ms per row
+ */
+function ranTimes(rows, D) {
+  /** @type {{t: number, k: number, end: boolean}[]} */
+  const events = [];
+  rows.forEach((r, k) => {
+    if (r[0] >= -1 && r[0] <= D) events.push({ t: Math.max(0, r[0]), k, end: false });
+    if (r[1] !== null && r[1] >= 0 && r[1] <= D && (r[0] <= D)) events.push({ t: r[1], k, end: true });
+  });
+  // at the same time, a finish before a start: the request that answered, then the next one
+  events.sort((a, b) => a.t - b.t || Number(b.end) - Number(a.end));
+  const times = rows.map(() => 0);
+  const finished = new Set();
+  let last = -1; // the last request that started in the block
+  let prev = 0;
+  for (const e of [...events, { t: D, k: -1, end: false }]) {
+    const span = Math.min(e.t, D) - prev;
+    const lastOpen = last >= 0 && !finished.has(last) ? last : -1;
+    if (span > 0) {
+      const owner = e.end ? (rows[e.k][0] >= -1 || lastOpen < 0 ? e.k : lastOpen) : lastOpen;
+      if (owner >= 0) times[owner] += span;
+    }
+    if (e.k >= 0 && e.end) finished.add(e.k);
+    else if (e.k >= 0) last = e.k;
+    prev = Math.max(prev, Math.min(e.t, D));
+  }
+  return times.map(round);
 }
 
 /**

@@ -258,3 +258,23 @@ test('a block whose requests were followed 1 in N: those that waited are counted
   assert.deepEqual([none.label, none.oneIn, none.waited], [null, 30, 1]);
   assert.equal(full.waited, 1);
 });
+
+test('which request ran a block: the one whose handler answered after the work, when a framework defers its handlers; an awaiting request that answered in it; never a quick one for a large response\'s work', () => {
+  // restana runs its handlers in a setImmediate: both requests start, then /x works 143 ms and
+  // answers, then /health answers (it read as /health ran 143 ms)
+  const deferred = summariseBlockRequests({ t: 0, durationMs: 144, requests: [[0, 143.4, 'GET', '/x', 200], [0.09, 143.7, 'GET', '/health', 200]] }, 144);
+  assert.equal(deferred.label, 'GET /x +1 route(s)');
+  assert.deepEqual(deferred.ran.map((r) => [r.route, r.msEach]), [['GET /x', 143.4], ['GET /health', 0.3]]);
+  // handlers run in order (express): each ran until it answered
+  const inOrder = summariseBlockRequests({ t: 0, durationMs: 300, requests: [[0, 149, 'GET', '/a', 200], [150, 299, 'GET', '/b', 200]] }, 300);
+  assert.deepEqual(inOrder.ran.map((r) => [r.route, r.msEach]), [['GET /a', 149], ['GET /b', 149]]);
+  // a request in flight (its handler awaited a query) that went on in the block and answered: it ran
+  // the block, and is not counted as one that waited
+  const awaited = summariseBlockRequests({ t: 0, durationMs: 200, requests: [[-40, 199, 'GET', '/export', 200], [-30, null, 'GET', '/health', 200]] }, 200);
+  assert.equal(awaited.label, 'GET /export');
+  assert.equal(awaited.waited, 1);
+  // a large response finishes after the block: a quick request in flight that answers in it does not take the work
+  const large = summariseBlockRequests({ t: 0, durationMs: 200, requests: [[0, 260, 'GET', '/report', 200], [-30, 199, 'GET', '/health', 200]] }, 200);
+  assert.equal(large.label, 'GET /report');
+  assert.equal(large.ran.length, 1);
+});
