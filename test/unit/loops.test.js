@@ -10,6 +10,7 @@ import { timeProfile } from '../../src/analyze/profiles.js';
 import { LoopSockets } from '../../src/launch/loop-sockets.js';
 import { onLines } from '../../src/agent/wire.cjs';
 import { Histogram } from '../../src/agent/histogram.cjs';
+import { until } from '../helpers.js';
 
 const FROM = 1_700_000_000_000;
 const TO = FROM + 4000;
@@ -118,14 +119,16 @@ test('cluster workers hear every command, and one that connects late first hears
   /** @type {string[]} */
   const early = [];
   await connect(early);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // the server's side of the connection (accepted on a turn of its own): a command sent before it is caught up
+  assert.ok(await until(() => sockets.peers.length === 1, 10_000), 'the first worker accepted');
   sockets.send({ cmd: 'start' });
   sockets.send({ cmd: 'window' });
   /** @type {string[]} */
   const late = [];
   await connect(late);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await sockets.stop(2000);
+  // 'stop' reaches the workers accepted by then: the late one is first accepted (and caught up)
+  assert.ok(await until(() => sockets.peers.length === 2, 10_000), 'the late worker accepted');
+  await sockets.stop(10_000);
   assert.deepEqual(early, ['start', 'window', 'stop']);
   assert.deepEqual(late, ['start', 'window', 'stop']);
 });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { resolveProfiler, profilerChoice, clinicChoice, RESOLVE_ENV } from '../../src/profile/resolve.js';
 import { socketPath } from '../../src/profile/relay.js';
 import { EXIT } from '../../src/errors.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, until } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
 const { openChannel } = require('../../src/agent/channel.cjs');
@@ -92,18 +92,13 @@ test('the agent channel works over a Unix socket path, both ways, and reports th
   let gone = false;
   const channel = openChannel(sock, (/** @type {object} */ c) => commands.push(c), () => { gone = true; });
   channel.send({ type: 'hello', pid: 1 });
-  await until(() => toolSide !== null && fromAgent.join('').includes('\n'));
+  assert.ok(await until(() => toolSide !== null && fromAgent.join('').includes('\n'), 10_000), 'the agent\'s hello');
   assert.deepEqual(JSON.parse(fromAgent.join('').trim()), { type: 'hello', pid: 1 });
   /** @type {net.Socket} */ (/** @type {unknown} */ (toolSide)).write('{"cmd":"start"}\n');
-  await until(() => commands.length === 1);
+  assert.ok(await until(() => commands.length === 1, 10_000), 'the tool\'s command');
   assert.deepEqual(commands, [{ cmd: 'start' }]);
   /** @type {net.Socket} */ (/** @type {unknown} */ (toolSide)).destroy();
   server.close();
-  await until(() => gone);
+  assert.ok(await until(() => gone, 10_000), 'the tool gone');
   assert.equal(gone, true);
 });
-
-/** @param {() => boolean} test */
-async function until(test) {
-  for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
-}
