@@ -54,13 +54,14 @@ export function summariseBlockRequests(b, durationMs) {
   const times = ranTimes(rows, D);
   // the requests that started in it, and those in flight that ran part of it (their handler went on
   // after an await and answered in it)
-  const ran = rows.filter((r, k) => (r[0] >= -1 && r[0] <= D) || (times[k] > 0));
+  const ranAt = rows.map((r, k) => k).filter((k) => (rows[k][0] >= -1 && rows[k][0] <= D) || times[k] > 0);
+  const ran = ranAt.map((k) => rows[k]);
   /** @type {Map<string, number[]>} */
   const each = new Map();
-  for (const r of ran) {
-    const key = `${r[2]} ${r[3]}`;
+  for (const k of ranAt) {
+    const key = `${rows[k][2]} ${rows[k][3]}`;
     const list = each.get(key) ?? [];
-    list.push(times[rows.indexOf(r)]);
+    list.push(times[k]);
     each.set(key, list);
   }
   const inFlight = rows.filter((r, k) => r[0] < -1 && (r[1] === null || r[1] > 0) && !(times[k] > 0));
@@ -102,7 +103,7 @@ function ranTimes(rows, D) {
   const events = [];
   rows.forEach((r, k) => {
     if (r[0] >= -1 && r[0] <= D) events.push({ t: Math.max(0, r[0]), k, end: false });
-    if (r[1] !== null && r[1] >= 0 && r[1] <= D && (r[0] <= D)) events.push({ t: r[1], k, end: true });
+    if (r[1] !== null && r[1] >= 0 && r[1] <= D && r[0] <= D) events.push({ t: r[1], k, end: true });
   });
   // at the same time, a finish before a start: the request that answered, then the next one
   events.sort((a, b) => a.t - b.t || Number(b.end) - Number(a.end));
