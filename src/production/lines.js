@@ -110,7 +110,7 @@ function skippedNote(s) {
 /**
  * The figures of the last interval: lag, utilisation, CPU, GC, memory, blocks, and what the rate
  * limit dropped; the lag histogram kept compact, so a report can merge intervals.
- * @param {{t: number, loop: string, summary: any}} m @param {number} pid @param {number} dropped
+ * @param {{t: number, loop: string, summary: any, startup?: boolean}} m @param {number} pid @param {number} dropped
  * @param {{count: number, sampled: number, startMs: number, skipped: number}} [captures] the stack captures of the interval: how many,
  *   of them sampled without the profiler, how long the profiler's starts held the app's thread, and how many the budget refused
  */
@@ -135,6 +135,8 @@ export function statsLine(m, pid, dropped, captures) {
     // requests served and followed: above the rate followed in full, each followed one counts for N in `routes`
     ...(s.requests ? { requests: s.requests } : {}),
     ...(captures ? { captures } : {}),
+    // the interval the app's first listen closed: it and the ones before it were the start-up
+    ...(m.startup ? { startup: true } : {}),
   };
 }
 

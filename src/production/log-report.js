@@ -62,8 +62,11 @@ export function logToReport(text, c) {
   const thresholdMs = Number(start?.settings?.thresholdMs) || 200;
   const pids = new Set(lines.map((l) => l.pid));
 
+  // the loop's delay of the start-up (the stats line the first listen closed, and those before it) is
+  // not judged, as its blocks are not
+  const startupUntil = new Map(stats.filter((s) => s.startup).map((s) => [`${s.pid} ${s.loop}`, Date.parse(s.t)]));
   const lag = new Histogram();
-  for (const s of stats) if (s.lag?.histogram) lag.merge(Histogram.fromJSON(s.lag.histogram));
+  for (const s of stats) if (s.lag?.histogram && !(Date.parse(s.t) <= (startupUntil.get(`${s.pid} ${s.loop}`) ?? -Infinity))) lag.merge(Histogram.fromJSON(s.lag.histogram));
   const seconds = stats.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
   const weighed = (/** @type {(s: any) => number} */ f) => (seconds > 0 ? stats.reduce((sum, s) => sum + f(s) * (s.seconds ?? 0), 0) / seconds : 0);
   const blocks = blockLines.map((b) => blockOf(b, from));

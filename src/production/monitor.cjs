@@ -89,9 +89,14 @@ function startMonitor(settings) {
   let firstTurn;
   // the first server that listens ends the app's start-up: blocks before it are logged, and the
   // report shows them apart (no request could wait on a server that did not listen yet)
+  // the listen closes the start-up's stats interval two beats after it (the beat that ends a block
+  // at start-up comes after the listen, published in that turn); that stats line says so
+  let startup = false;
+  let startupBeats = 0;
   const listened = () => {
     unlisten();
     post({ type: 'listen', t: epochNow() });
+    startupBeats = 2;
   };
   const unlisten = () => {
     try {
@@ -113,7 +118,12 @@ function startMonitor(settings) {
     // the agent's other work rides on the heartbeat: no timer of its own to wake an idle loop
     if (settling.length || requests?.pending.length) settle(now, false);
     if (gcMode === 'sample' && now >= nextStats - gcWindowMs) startGc(now);
-    if (now >= nextStats) {
+    if (startupBeats > 0 && --startupBeats === 0 && settings.statsS > 0) {
+      nextStats = now + settings.statsS * 1000;
+      startup = true;
+      stats();
+      startup = false;
+    } else if (now >= nextStats) {
       nextStats = now + settings.statsS * 1000;
       stats();
     }
@@ -188,7 +198,7 @@ function startMonitor(settings) {
     // the seconds of the interval in which collections were observed (null: all of it)
     const observedS = gcMode === 'all' ? null : Math.round(gcObservedMs) / 1000;
     gcObservedMs = 0;
-    post({ type: 'stats', t: now, loop, summary: { ...s, gc: { ...gc.summary(), observedS }, memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null, requests: requests?.traffic() ?? null } });
+    post({ type: 'stats', t: now, loop, startup, summary: { ...s, gc: { ...gc.summary(), observedS }, memory: process.memoryUsage(), blocks, routes: requests?.summary() ?? null, requests: requests?.traffic() ?? null } });
     otel?.stats(s);
     monitor.reset(false);
     gc.reset();

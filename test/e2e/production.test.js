@@ -304,11 +304,14 @@ test('import { monitor } from the package: an event per block with its culprit; 
 });
 
 test('a service whose start-up blocks before it listens: the log says when it listened, and report <log> shows that block apart, not judged', async (t) => {
-  const app = await startApp(t, 'prod-startup.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
+  const app = await startApp(t, 'prod-startup.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'blocks.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1' });
   const { log } = app;
   const port = Number(fs.readFileSync(app.portFile, 'utf8'));
   for (let i = 0; i < 5; i++) assert.match(await get(port, '/'), /^ok/);
-  assert.ok(await until(() => linesOf(log, 'block').length >= 1 && linesOf(log, 'listen').length === 1, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  // the block, the listen, the stats line the listen closed (the start-up's) and one after it
+  const stats = () => linesOf(log, 'stats');
+  assert.ok(await until(() => linesOf(log, 'block').length >= 1 && linesOf(log, 'listen').length === 1 && stats().some((s) => s.startup) && !stats().at(-1).startup, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  assert.equal(stats().filter((s) => s.startup).length, 1, JSON.stringify(stats()));
   const [listen] = linesOf(log, 'listen');
   const [block] = linesOf(log, 'block');
   assert.equal(listen.pid, app.child.pid);

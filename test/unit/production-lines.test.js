@@ -88,6 +88,17 @@ test('report <log>: blocks that ended before the app listened are its start-up, 
   const quiet = logToReport(alone, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
   assert.equal(quiet.blocks.length, 0);
   assert.equal(quiet.verdict.status, 'responsive', quiet.verdict.reasons.join('; '));
+  // the loop's delay at start-up (the stats line the listen closed, and those before it) is not judged either
+  const lagOf = (/** @type {number[]} */ values) => {
+    const h = new Histogram();
+    for (const v of values) h.record(v);
+    return h.toJSON();
+  };
+  const statsAt = (/** @type {number} */ ms, /** @type {number[]} */ lags, /** @type {boolean} */ startup) => statsLine({ t: at(ms), loop: 'main', startup, summary: { lag: lagOf(lags), measureStart: at(ms - 1000), measureEnd: at(ms) } }, 7, 0);
+  const withStats = [start(7), block(0, 7), listenLine({ t: at(299), pid: 7, loop: 'main' }), statsAt(350, [300, 275, 250, 1, 1], true), statsAt(1350, Array(50).fill(1), false)].map((l) => JSON.stringify(l)).join('\n');
+  const settled = logToReport(withStats, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
+  assert.ok(settled.lag.p99Ms < 5, JSON.stringify(settled.lag));
+  assert.equal(settled.verdict.status, 'responsive', settled.verdict.reasons.join('; '));
   // without the listen line the same block is judged
   const unheard = logToReport([start(7), block(0, 7)].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
   assert.equal(unheard.warmup, null);
