@@ -87,10 +87,10 @@ function startMonitor(settings) {
   let profiled = isMainThread && sigprofCaught();
   /** @type {NodeJS.Immediate | undefined} */
   let firstTurn;
-  // the first server that listens ends the app's start-up: blocks before it are logged, and the
-  // report shows them apart (no request could wait on a server that did not listen yet)
-  // the listen closes the start-up's stats interval two beats after it (the beat that ends a block
-  // at start-up comes after the listen, published in that turn); that stats line says so
+  // The first server that listens ends the app's start-up (no request could wait on a server that
+  // did not listen yet): a 'listen' line, and the report shows the blocks before it apart. It closes
+  // the start-up's stats interval two beats later (a block at start-up ends at the beat after the
+  // listen, which net publishes in that turn), a stats line with `startup`.
   let startup = false;
   let startupBeats = 0;
   const listened = () => {
