@@ -9,11 +9,22 @@ import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
 import { handlerUse } from '../../src/analyze/handler-line.js';
 
-test('the handler of the request the block ran: the line that calls the package there, not in other routes', (t) => {
+/**
+ * A temp app folder whose node_modules holds these packages (a package.json each), removed after the test.
+ * @param {import('node:test').TestContext} t @param {string[]} names
+ */
+function appWith(t, names) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handler-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.mkdirSync(path.join(dir, 'node_modules/chain-map'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'node_modules/chain-map/package.json'), JSON.stringify({ name: 'chain-map', version: '1.0.0' }));
+  for (const name of names) {
+    fs.mkdirSync(path.join(dir, 'node_modules', name), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0' }));
+  }
+  return dir;
+}
+
+test('the handler of the request the block ran: the line that calls the package there, not in other routes', (t) => {
+  const dir = appWith(t, ['chain-map']);
   const app = path.join(dir, 'app.mjs');
   fs.writeFileSync(app, [
     "import express from 'express';", // 1
@@ -51,12 +62,7 @@ test('the handler of the request the block ran: the line that calls the package 
 });
 
 test('a middleware package that ran before the handler: the framework that registers the route is no use of the package, and the line that mounts the middleware is found in the files whole', (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handler-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const name of ['webkit', 'rangefilter', 'cidr-math']) {
-    fs.mkdirSync(path.join(dir, 'node_modules', name), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0' }));
-  }
+  const dir = appWith(t, ['webkit', 'rangefilter', 'cidr-math']);
   const app = path.join(dir, 'app.js');
   fs.writeFileSync(app, [
     "const webkit = require('webkit');", // 1
