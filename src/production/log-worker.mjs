@@ -59,6 +59,10 @@ const SAMPLING_US = 1000;
 // collection came (the main thread sends them on a heartbeat 50 ms or more after the block), or
 // after this long without them
 const PAIR_WAIT_MS = 2500;
+// A block's diagnosis holds this thread 10-60 ms (more for the first: its sources are read). While the
+// loop is late, a block is going on: its capture comes first (a sampled capture's samples and the start
+// of a capture wait for this thread), and the diagnoses wait for the loop to turn, this long at most.
+const DEFER_MAX_MS = 5000;
 const KEEP_CAPTURES = 8;
 // a capture names a block's culprit when it holds at least this many samples of the app's code,
 // the first of them before the last third of the block (else the block is written as 'partial')
@@ -340,6 +344,7 @@ async function writePending(all) {
     const requests = !settings.requests || blockRequests.some((r) => Math.abs(r.t - b.t) <= 2);
     const gc = blockGc.some((g) => g.t === b.t);
     if (!all && (!capture || !requests || !gc) && (capturing || now - b.at < PAIR_WAIT_MS)) continue;
+    if (!all && lateness() > 0 && epochNow() - b.at < DEFER_MAX_MS) return;
     pending.splice(pending.indexOf(b), 1);
     if (!allowed(now)) continue;
     const { block, heldBy, captured, seen } = await diagnose(b, capture);
