@@ -50,13 +50,18 @@ export function packageUseInApp(frames, files, sources, within) {
  * @param {import('../sources/app-sources.js').AppSources} sources @param {{from: number, to: number, column?: number} | null} span
  */
 function useIn(file, pkg, methods, sources, span) {
-  const names = [...sources.bindingsOf(file)].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
+  const ofPkg = (/** @type {Map<string, string>} */ bindings) => [...bindings].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
+  const names = ofPkg(sources.bindingsOf(file));
+  // a model or statement made from a made name (Product = sequelize.define(...)): a call of a method the
+  // stack names, or in the request's handler a call at all (outside it, plain data made so would count)
+  const handles = ofPkg(sources.handlesOf(file));
   // code: the file with strings and comments blanked; raw: as written
-  const code = names.length ? sources.codeLines(file) : null;
+  const code = names.length || handles.length ? sources.codeLines(file) : null;
   const raw = code ? sources.lines(file) : null;
   if (!code || !raw) return null;
-  const word = new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g');
-  const call = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
+  const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
+  const handleCall = handles.length ? new RegExp(`(?:^|[^\\w$.])(?:${handles.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
+  const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
   /** @type {number[]} */
   const lines = [];
   /** @type {number[]} */
@@ -66,9 +71,14 @@ function useIn(file, pkg, methods, sources, span) {
     // the import or require of the package itself is no use of it
     if (/\brequire\s*\(|\bimport\b/.test(text) && raw[i]?.includes(pkg)) continue;
     let used = false;
-    for (const m of text.matchAll(word)) {
+    for (const m of word ? text.matchAll(word) : []) {
       if (m[2] && methods.has(m[2])) return i + 1;
       used = true;
+    }
+    for (const m of handleCall ? text.matchAll(handleCall) : []) {
+      if (methods.has(m[1])) return i + 1;
+      // in a handler, a model's call is a use of its package (the stack may show the driver's callback, not findAll)
+      if (span) used = true;
     }
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);

@@ -25,6 +25,7 @@ export class AppSources {
     /** @type {Map<string, string[] | null>} */ this.code = new Map();
     /** @type {Map<string, PackageInfo | null>} */ this.packages = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
+    /** @type {Map<string, Map<string, string>>} */ this.handleCache = new Map();
     /** @type {Map<string, boolean>} */ this.natives = new Map();
     /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
@@ -108,6 +109,22 @@ export class AppSources {
     if (!found) {
       found = parseBindings((this.lines(file) ?? []).join('\n'));
       this.bindingCache.set(file, found);
+    }
+    return found;
+  }
+
+  /**
+   * The names made one step further, from a made name (`const Product = sequelize.define(...)`,
+   * `const stmt = db.prepare(...)`, `const users = client.db().collection('users')`): an ORM's model,
+   * a prepared statement, a collection, or plain data (`rows = stmt.all()`). Only a call of a method
+   * by the name a stack shows tells them apart, so only such a call may use them. name -> specifier.
+   * @param {string} file @returns {Map<string, string>}
+   */
+  handlesOf(file) {
+    let found = this.handleCache.get(file);
+    if (!found) {
+      found = parseHandles((this.lines(file) ?? []).join('\n'));
+      this.handleCache.set(file, found);
     }
     return found;
   }
@@ -323,6 +340,24 @@ const DERIVED = /(?:(?:const|let|var)\s+([\w$]+)|(this\.[\w$]+)|^\s*([\w$]+))\s*
  * @param {string} text @returns {Map<string, string>}
  */
 export function parseBindings(text) {
+  const imported = importsOf(text);
+  // names made from an imported one (db = new Database(), app = express()); one step only: what
+  // such an object's methods return (rows = stmt.all()) may be plain data (parseHandles)
+  return new Map([...imported, ...madeFrom(text, imported, imported)]);
+}
+
+/**
+ * The names made from a made name (see AppSources#handlesOf). name -> specifier.
+ * @param {string} text @returns {Map<string, string>}
+ */
+export function parseHandles(text) {
+  const imported = importsOf(text);
+  const made = madeFrom(text, imported, imported);
+  return madeFrom(text, made, new Map([...imported, ...made]));
+}
+
+/** The names a file binds to modules by require or import. @param {string} text */
+function importsOf(text) {
   /** @type {Map<string, string>} */
   const out = new Map();
   for (const m of text.matchAll(REQUIRE_ONE)) out.set(m[1], m[2]);
@@ -339,13 +374,20 @@ export function parseBindings(text) {
       else if (/^[\w$]+$/.test(part)) out.set(part, m[2]);
     }
   }
-  // names made from an imported one (db = new Database(), app = express()); one step only: what
-  // such an object's methods return (rows = stmt.all()) is plain data
-  const imported = new Map(out);
+  return out;
+}
+
+/**
+ * The names assigned from an expression that begins with one of `from` (`x = [await] [new] name...`),
+ * but those in `known`. @param {string} text @param {Map<string, string>} from @param {Map<string, string>} known
+ */
+function madeFrom(text, from, known) {
+  /** @type {Map<string, string>} */
+  const out = new Map();
   for (const m of text.matchAll(DERIVED)) {
     const name = m[1] ?? m[2] ?? m[3];
-    const from = imported.get(m[4]);
-    if (name && from && !out.has(name)) out.set(name, from);
+    const spec = from.get(m[4]);
+    if (name && spec && !known.has(name) && !out.has(name)) out.set(name, spec);
   }
   return out;
 }

@@ -82,3 +82,28 @@ test('a middleware package that ran before the handler: the framework that regis
   // a handler written on its registering line still counts, after the path
   assert.equal(handlerUse([frame('webkit', 'render')], [app], 'GET /y', sources)?.line, 8);
 });
+
+test('an ORM model made from a made client: in the handler its call is the line (the stack shows the driver\'s callback), outside one only a call of a method the stack names', (t) => {
+  const dir = appWith(t, ['tinyorm']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { Orm, types } = require('tinyorm');", // 1
+    "const orm = new Orm({ file: ':memory:' });", // 2
+    "const Order = orm.define('Order', { total: types.FLOAT });", // 3
+    'const cached = Order.loadAllSync();', // 4
+    "app.get('/orders', async (req, res) => {", // 5
+    '  const orders = await Order.findAll();', // 6
+    '  res.json({ count: orders.length, cached: cached.length });', // 7
+    '});', // 8
+  ].join('\n'));
+  const sources = new AppSources();
+  const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/tinyorm/model.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
+  // two steps from the import, not three: what the model returns (cached) is data
+  assert.deepEqual(sources.handlesOf(app), new Map([['Order', 'tinyorm']]));
+  // rows built in the driver's callback: no method of the app's call on the stack
+  assert.deepEqual(handlerUse([frame('buildRows'), frame('afterQuery')], [app], 'GET /orders', sources), { pkg: 'tinyorm', url: app, line: 6 });
+  // no request known: the files whole, where only a call of a method the stack names counts
+  assert.equal(handlerUse([frame('buildRows'), frame('afterQuery')], [app], null, sources), null);
+  assert.equal(handlerUse([frame('buildRows'), frame('findAll')], [app], null, sources)?.line, 6);
+  assert.equal(handlerUse([frame('loadAllSync')], [app], null, sources)?.line, 4);
+});
