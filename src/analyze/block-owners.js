@@ -30,6 +30,8 @@ import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
  *   promise machinery between two continuations: the chain itself, not the work in it)
  * @property {number} regexShare of the owner's time, in a regular expression
  * @property {string | null} regex that expression's pattern
+ * @property {number} regexRunMs the longest stretch of the owner's time in regular expressions, its samples
+ *   one after the other: one match that backtracks holds it whole, a parser's many short ones a sample or so
  * @property {number} compileShare of the owner's time, compiling
  * @property {import('./known-calls.js').KnownCall | null} call a known call holding 30% of the owner's time
  * @property {Frame[] | null} stack the stack that held most of the owner's time, of those with the
@@ -84,7 +86,7 @@ export function blockOwners(samples, durationMs, sources) {
   const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
     ? json : ranked[0];
   if (!best) {
-    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, via: null };
+    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null };
   }
   const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
   const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
@@ -118,12 +120,29 @@ export function blockOwners(samples, durationMs, sources) {
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
+    regexRunMs: round(longestRun(best.items, (i) => owned[i].regex !== null, (i) => weight(samples[i])) * scale),
     compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
     via: mine.find((m) => m.o.via)?.o.via ?? null,
   };
+}
+
+/**
+ * The longest run of consecutive samples (indexes one after the other) that pass `test`, in ms.
+ * @param {number[]} items sample indexes, ascending @param {(i: number) => boolean} test @param {(i: number) => number} ms
+ */
+function longestRun(items, test, ms) {
+  let longest = 0;
+  let run = 0;
+  let previous = -2;
+  for (const i of items) {
+    run = test(i) ? (i === previous + 1 ? run : 0) + ms(i) : 0;
+    longest = Math.max(longest, run);
+    previous = i;
+  }
+  return longest;
 }
 
 /**

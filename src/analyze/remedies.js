@@ -17,8 +17,15 @@ import { phaseName } from './causes.js';
 
 /** The owner's collections at least this share of its time: the fix is to allocate less. */
 const ALLOCATION_SHARE = 0.4;
-/** A regex at least this share of a package's time is the package's problem. */
+/** A regex at least this share of a package's time is the package's problem... */
 const REGEX_SHARE = 0.3;
+/**
+ * ...when one stretch of it, samples one after the other, lasts this long: a match that backtracks.
+ * A parser or query builder that runs many short matches (js-yaml, markdown-it, fast-xml-parser,
+ * node-html-parser, knex: up to 0.65 of its time in regexes) never had a stretch over 31 ms; the 20
+ * ReDoS cases of the corpus, 70 ms and more (run, 10 ms profile, 2026-11-28, 520 blocks).
+ */
+const REGEX_RUN_MS = 50;
 /**
  * A package's time in a microtask block this share or more in V8's promise machinery itself (Node's
  * queue runner alone on the stack, between two continuations): a chain of promises that resolve at
@@ -39,11 +46,12 @@ const COMPILE_SHARE = 0.4;
  */
 export function fixFor(o, cause, extra = {}) {
   const kind = o.owner?.kind ?? 'gc';
+  const backtracks = o.regexShare >= REGEX_SHARE && o.regexRunMs >= REGEX_RUN_MS;
   if (kind === 'gc') return 'allocation';
   if (kind === 'json') return 'payload';
   if (kind === 'native') return extra.asyncSibling ? 'async-form' : extra.syncOnly ? 'cache-bound-offload' : 'native-sync';
   if (kind === 'package') {
-    if (o.regexShare >= REGEX_SHARE) return 'regex-dependency';
+    if (backtracks) return 'regex-dependency';
     if (cause === 'microtask' && o.queueShare >= CHAIN_SHARE) return 'microtask';
     if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
@@ -54,12 +62,12 @@ export function fixFor(o, cause, extra = {}) {
   }
   if (kind === 'node') {
     if (o.call && o.call.kind !== 'json' && o.call.kind !== 'regex') return 'async-form';
-    if (o.regexShare >= REGEX_SHARE) return 'regex-app';
+    if (backtracks) return 'regex-app';
     if (o.gcShare >= ALLOCATION_SHARE) return 'allocation';
     return 'cache-bound-offload';
   }
   // the app's own code
-  if (o.call?.kind === 'regex' || o.regexShare >= REGEX_SHARE) return 'regex-app';
+  if (o.call?.kind === 'regex' || backtracks) return 'regex-app';
   if (cause === 'microtask' || cause === 'nextTick' || cause === 'startup') return cause;
   if (cause === 'gc' || o.gcShare >= 0.5) return 'allocation';
   return 'own-loop';

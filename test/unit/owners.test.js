@@ -198,6 +198,22 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(bare.stack?.[0].functionName, 'processImmediate');
 });
 
+test('a package\'s time in regular expressions: one match that backtracks is one long stretch of samples, a parser\'s many matches are short ones', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  const scan = [f('scanValue', parse, 40), f('load', parse, 10), handler];
+  const match = [f('RegExp: ^(\\s*\\w+)*$', ''), f('scanValue', parse, 40), f('load', parse, 10), handler];
+  /** @param {ReturnType<typeof f>[][]} stacks */
+  const block = (stacks) => blockOwners(stacks.map((frames, i) => ({ t: i, weightMs: 10, frames, line: null })), stacks.length * 10, sources);
+  const redos = block([scan, match, match, match, match, match, match, scan]);
+  assert.deepEqual([redos.regexShare, redos.regexRunMs], [0.75, 60]);
+  const parser = block([match, scan, match, match, scan, match, scan, match]);
+  assert.deepEqual([parser.regexShare, parser.regexRunMs], [0.625, 20]);
+});
+
 test('Node\'s queue runner alone is the time of the callbacks around it; an addon\'s function with no name is the addon\'s', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);

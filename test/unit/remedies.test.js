@@ -11,7 +11,7 @@ import { fixFor, adviceText, verbOf, gcOnlyAdvice } from '../../src/analyze/reme
  */
 const owners = (over) => ({
   owners: [], owner: null, entry: null, calledFrom: { functionName: 'handler', url: '/srv/app.js', line: 12 }, lineFrom: 'source', lineCandidates: null,
-  ownerMs: 100, gcShare: 0, regexShare: 0, regex: null, compileShare: 0, call: null, stack: null, specifier: null, ...over,
+  ownerMs: 100, gcShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, ...over,
 });
 const pkg = (/** @type {string} */ name, version = '1.0.0') => ({ kind: /** @type {const} */ ('package'), name, version });
 const entry = (/** @type {string} */ functionName) => ({ functionName, url: `/srv/node_modules/x/index.js`, line: 3 });
@@ -30,8 +30,13 @@ test('a package\'s CPU cannot be split: cache, bound the input, a worker pool; t
 });
 
 test('a regex inside a dependency: bound its input and upgrade the package; the app\'s own regex: rewrite it', () => {
-  const dep = owners({ owner: pkg('ua-parser-js', '0.7.32'), regexShare: 0.8, regex: '(a+)+$' });
+  const dep = owners({ owner: pkg('ua-parser-js', '0.7.32'), regexShare: 0.8, regex: '(a+)+$', regexRunMs: 140 });
   assert.equal(fixFor(dep, 'sync'), 'regex-dependency');
+  // a parser's or query builder's many short matches, however much of its time: no match backtracked
+  const parser = owners({ owner: pkg('knex', '3.1.0'), regexShare: 0.6, regex: '\\?', regexRunMs: 30 });
+  assert.equal(fixFor(parser, 'sync'), 'cache-bound-offload');
+  assert.equal(fixFor(owners({ owner: { kind: 'app', name: 'app' }, regexShare: 0.6, regexRunMs: 30 }), 'sync'), 'own-loop');
+  assert.equal(fixFor(owners({ owner: { kind: 'app', name: 'app' }, regexShare: 0.9, regexRunMs: 120 }), 'sync'), 'regex-app');
   const text = advise('regex-dependency', dep);
   assert.match(text, /inside ua-parser-js@0\.7\.32 \(\/\(a\+\)\+\$\/\) backtracked 80% of a 180 ms block on input the app passed at app\.js:12: bound the input's length before the call, and upgrade ua-parser-js: `npm ls ua-parser-js`.*`npm audit`/);
   assert.doesNotMatch(text, /rewrite it without nested/);
