@@ -26,6 +26,8 @@ const REGEX_SHARE = 0.3;
  * ReDoS cases of the corpus, 70 ms and more (run, 10 ms profile, 2026-11-28, 520 blocks).
  */
 const REGEX_RUN_MS = 50;
+/** ...or, in a block shorter than that (a low threshold), this share of the owner's time. */
+const REGEX_RUN_SHARE = 0.8;
 /**
  * A package's time in a microtask block this share or more in V8's promise machinery itself (Node's
  * queue runner alone on the stack, between two continuations): a chain of promises that resolve at
@@ -46,7 +48,7 @@ const COMPILE_SHARE = 0.4;
  */
 export function fixFor(o, cause, extra = {}) {
   const kind = o.owner?.kind ?? 'gc';
-  const backtracks = o.regexShare >= REGEX_SHARE && o.regexRunMs >= REGEX_RUN_MS;
+  const backtracks = o.regexShare >= REGEX_SHARE && o.regexRunMs >= Math.min(REGEX_RUN_MS, REGEX_RUN_SHARE * o.ownerMs);
   if (kind === 'gc') return 'allocation';
   if (kind === 'json') return 'payload';
   if (kind === 'native') return extra.asyncSibling ? 'async-form' : extra.syncOnly ? 'cache-bound-offload' : 'native-sync';

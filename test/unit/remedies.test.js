@@ -35,6 +35,8 @@ test('a regex inside a dependency: bound its input and upgrade the package; the 
   // a parser's or query builder's many short matches, however much of its time: no match backtracked
   const parser = owners({ owner: pkg('knex', '3.1.0'), regexShare: 0.6, regex: '\\?', regexRunMs: 30 });
   assert.equal(fixFor(parser, 'sync'), 'cache-bound-offload');
+  // a block shorter than 50 ms (a low threshold): one stretch of most of the owner's time
+  assert.equal(fixFor(owners({ owner: pkg('ms', '0.7.0'), ownerMs: 30, regexShare: 1, regexRunMs: 30 }), 'sync'), 'regex-dependency');
   assert.equal(fixFor(owners({ owner: { kind: 'app', name: 'app' }, regexShare: 0.6, regexRunMs: 30 }), 'sync'), 'own-loop');
   assert.equal(fixFor(owners({ owner: { kind: 'app', name: 'app' }, regexShare: 0.9, regexRunMs: 120 }), 'sync'), 'regex-app');
   const text = advise('regex-dependency', dep);
