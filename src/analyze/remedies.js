@@ -102,6 +102,9 @@ export function verbOf(functionName, meta) {
   return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
 }
 
+/** A template engine, by its package.json: its parsing of a template is compiling it. @param {PackageMeta} meta */
+export const isTemplateEngine = (meta) => !!meta && verbOf(null, meta) === 'render';
+
 /** @param {PackageMeta} meta */
 export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
 

@@ -8,6 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall } from './known-calls.js';
+import { isTemplateEngine } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 
@@ -40,6 +41,9 @@ import { rootName } from '../sources/app-sources.js';
 const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !isAgentUrl(f.url);
 const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !isAgentUrl(f.url);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
+// a template engine that interprets its templates (liquidjs) compiles nothing: it parses them, on
+// every call that takes the template's text (parseAndRender), and rendering is the rest
+const PARSE = /^_?(?:parse|tokeni[sz]e|lex)/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
 /**
@@ -75,7 +79,7 @@ export function ownerOfSample(frames, line, sources) {
     const pattern = frames[rx].functionName.slice('RegExp: '.length);
     const runner = frames.slice(rx + 1).findIndex((f) => f.kind !== 'native');
     const at = runner < 0 ? -1 : rx + 1 + runner;
-    if (at >= 0 && isPackage(frames[at])) return withCompile(packageResult(frames, at, sources, result, { regex: pattern }), frames);
+    if (at >= 0 && isPackage(frames[at])) return withCompile(packageResult(frames, at, sources, result, { regex: pattern }), frames, sources);
     if (at >= 0 && frames[at].kind === 'node') return result(nodeOwner(frames[at]), at, nodeSpecifier(frames[at]), { regex: pattern });
     return result({ kind: 'app', name: 'app' }, appIndex, null, { regex: pattern });
   }
@@ -131,7 +135,7 @@ export function ownerOfSample(frames, line, sources) {
     const info = sources.packageOf(leaf.url);
     if (info && sources.isNative(info.name, leaf.url)) return result({ kind: 'native', name: info.name, ...(info.version ? { version: info.version } : {}) }, 0, info.name);
   }
-  if (pkg >= 0) return withCompile(packageResult(frames, pkg, sources, result), frames);
+  if (pkg >= 0) return withCompile(packageResult(frames, pkg, sources, result), frames, sources);
 
   // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
   if (appIndex > 0) {
@@ -181,11 +185,12 @@ function packageResult(frames, at, sources, result, more = {}) {
   return result({ kind: 'package', name, version: info?.version ?? null }, entry, name, more);
 }
 
-/** @param {SampleOwner} s @param {Frame[]} frames */
-function withCompile(s, frames) {
+/** @param {SampleOwner} s @param {Frame[]} frames @param {AppSources} sources */
+function withCompile(s, frames, sources) {
   const dir = s.entry?.url;
   if (!dir) return s;
-  for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && COMPILE.test(frames[i].functionName)) return { ...s, compile: true };
+  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name) && !/render/i.test(name) && isTemplateEngine(sources.packageOf(dir)));
+  for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && compiling(frames[i].functionName)) return { ...s, compile: true };
   return s;
 }
 

@@ -27,6 +27,7 @@ function appFolder() {
   write('node_modules/bcryptjs/dist/bcrypt.js', 'bcrypt.hashSync = function(s, salt) {\n  return _hash(s, salt);\n};\nbcrypt.hash = function(s, salt, callback) {\n};\n');
   pkg('node_modules/@acme/parse', { name: '@acme/parse', version: '1.2.0', keywords: ['yaml', 'parser'] });
   pkg('node_modules/express', { name: 'express', version: '4.21.2' });
+  pkg('node_modules/cardtpl', { name: 'cardtpl', version: '3.0.0', keywords: ['template engine', 'liquid'] });
   pkg('node_modules/express/node_modules/qs', { name: 'qs', version: '6.13.0' });
   pkg('node_modules/.pnpm/ua-parser-js@0.7.32/node_modules/ua-parser-js', { name: 'ua-parser-js', version: '0.7.32' });
   pkg('node_modules/better-sqlite3', { name: 'better-sqlite3', version: '11.3.0', dependencies: { bindings: '^1.5.0' } });
@@ -212,6 +213,20 @@ test('a package\'s time in regular expressions: one match that backtracks is one
   assert.deepEqual([redos.regexShare, redos.regexRunMs], [0.75, 60]);
   const parser = block([match, scan, match, match, scan, match, scan, match]);
   assert.deepEqual([parser.regexShare, parser.regexRunMs], [0.625, 20]);
+});
+
+test('a template engine that parses its template on every call compiles it; a parser\'s parse is its work', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const tpl = path.join(dir, 'node_modules/cardtpl/dist/index.js');
+  const once = [f('parseAndRender', tpl, 90), handler];
+  assert.equal(ownerOfSample([f('readTagToken', tpl, 20), f('parse', tpl, 60), f('_parseAndRender', tpl, 80), ...once], null, sources).compile, true);
+  // its rendering under the same call is not
+  assert.equal(ownerOfSample([f('renderTemplates', tpl, 30), f('_parseAndRender', tpl, 80), ...once], null, sources).compile, false);
+  const yaml = path.join(dir, 'node_modules/@acme/parse/index.js');
+  assert.equal(ownerOfSample([f('parseValue', yaml, 20), f('parse', yaml, 60), handler], null, sources).compile, false);
 });
 
 test('Node\'s queue runner alone is the time of the callbacks around it; an addon\'s function with no name is the addon\'s', (t) => {
