@@ -53,10 +53,17 @@ function useIn(file, pkg, methods, sources, span) {
   const ofPkg = (/** @type {Map<string, string>} */ bindings) => [...bindings].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
   const names = ofPkg(sources.bindingsOf(file));
   // a model or statement made from a made name (Product = sequelize.define(...)): a call of a method the
-  // stack names, or in the request's handler a call at all (outside it, plain data made so would count)
+  // stack names, or in the request's handler a call at all (outside it, plain data made so would count);
+  // and a name of a package that depends on this one (a driver package over an ORM's core, whose classes
+  // it extends: em.find( where em comes from @mikro-orm/libsql and find is @mikro-orm/core's): a call of a
+  // method the stack names only
   const handles = ofPkg(sources.handlesOf(file));
+  const dependents = [...sources.bindingsOf(file), ...sources.handlesOf(file)]
+    .filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) !== pkg && sources.resolvePackage(spec, file)?.dependsOn.includes(pkg))
+    .map(([name]) => name);
+  const viaDependent = dependents.length ? new RegExp(`(?:^|[^\\w$.])(?:${dependents.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
   // code: the file with strings and comments blanked; raw: as written
-  const code = names.length || handles.length ? sources.codeLines(file) : null;
+  const code = names.length || handles.length || dependents.length ? sources.codeLines(file) : null;
   const raw = code ? sources.lines(file) : null;
   if (!code || !raw) return null;
   const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
@@ -80,6 +87,7 @@ function useIn(file, pkg, methods, sources, span) {
       // in a handler, a model's call is a use of its package (the stack may show the driver's callback, not findAll)
       if (span) used = true;
     }
+    for (const m of viaDependent ? text.matchAll(viaDependent) : []) if (methods.has(m[1])) return i + 1;
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);
   }

@@ -10,7 +10,7 @@ import { regexNames } from './regex-names.js';
 
 /**
  * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null,
- *   types: string | null}} PackageInfo
+ *   types: string | null, dependsOn: string[]}} PackageInfo dependsOn: its dependencies' and peer dependencies' names
  */
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/g;
@@ -234,6 +234,7 @@ function readPackage(dir, fallbackName) {
     description: typeof json.description === 'string' ? json.description : '',
     main: typeof json.main === 'string' ? json.main : null,
     types: typeof json.types === 'string' ? json.types : typeof json.typings === 'string' ? json.typings : null,
+    dependsOn: [json.dependencies, json.peerDependencies].flatMap((d) => (d && typeof d === 'object' ? Object.keys(d) : [])),
   };
 }
 

@@ -107,3 +107,25 @@ test('an ORM model made from a made client: in the handler its call is the line 
   assert.equal(handlerUse([frame('buildRows'), frame('findAll')], [app], null, sources)?.line, 6);
   assert.equal(handlerUse([frame('loadAllSync')], [app], null, sources)?.line, 4);
 });
+
+test('a driver package over an ORM\'s core: its names call the core\'s methods the stack names', (t) => {
+  const dir = appWith(t, ['ormcore']);
+  fs.mkdirSync(path.join(dir, 'node_modules', 'orm-lite'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules', 'orm-lite', 'package.json'), JSON.stringify({ name: 'orm-lite', version: '1.0.0', dependencies: { knexish: '1' }, peerDependencies: { ormcore: '^1' } }));
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { Orm } = require('orm-lite');", // 1
+    'async function main() {', // 2
+    '  const orm = await Orm.init({});', // 3
+    "  app.get('/orders', async (req, res) => {", // 4
+    '    const em = orm.em.fork();', // 5
+    "    res.json(await em.find('Order', {}));", // 6
+    '  });', // 7
+    '}', // 8
+  ].join('\n'));
+  const sources = new AppSources();
+  const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/ormcore/entity-manager.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
+  assert.deepEqual(handlerUse([frame('hydrate'), frame('find')], [app], 'GET /orders', sources), { pkg: 'ormcore', url: app, line: 6 });
+  // no method of the app's call on the stack: the core is not the package it imports, nothing to say
+  assert.equal(handlerUse([frame('hydrate')], [app], 'GET /orders', sources), null);
+});
