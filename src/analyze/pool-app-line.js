@@ -59,7 +59,7 @@ function useIn(file, pkg, methods, sources, span) {
   // method the stack names only
   const handles = ofPkg(sources.handlesOf(file));
   const dependents = [...sources.bindingsOf(file), ...sources.handlesOf(file)]
-    .filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) !== pkg && sources.resolvePackage(spec, file)?.dependsOn.includes(pkg))
+    .filter(([, spec]) => !/^(?:node:|\.|\/)/.test(spec) && rootName(spec) !== pkg && sources.resolvePackage(spec, file)?.dependsOn.includes(pkg))
     .map(([name]) => name);
   const viaDependent = dependents.length ? new RegExp(`(?:^|[^\\w$.])(?:${dependents.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
   // code: the file with strings and comments blanked; raw: as written
