@@ -232,8 +232,19 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     return { name: info?.name ?? rootName(spec), version: info?.version ?? null, specifier: spec };
   };
   const natives = () => [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
+  // the one addon the file loads; else, called from a package that loads its driver at run time or is
+  // handed it by the app (an ORM: drizzle's session calls `stmt.all()` on the app's Database), the one
+  // addon the project installed
+  const onlyAddon = () => {
+    const loaded = natives();
+    if (loaded.length === 1) return addon(loaded[0]);
+    const project = loaded.length === 0 ? sources.projectAddons(caller.url) : [];
+    return project.length === 1 ? addon(project[0]) : null;
+  };
   if (!line || (line.frameIndex ?? 0) !== at || line.ambiguous?.length) {
-    // no line to read: a function with no name is the addon's when the file loads one addon only
+    // no line to read: a function with no name is the addon's when the file loads one addon only; a
+    // named native function (V8 shows `all`, not whose it is) as below
+    if (nativeLeaf === true) return onlyAddon();
     const only = nativeLeaf === 'unnamed' ? natives() : [];
     return only.length === 1 ? addon(only[0]) : null;
   }
@@ -244,9 +255,7 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     if (spec && sources.isNative(spec, caller.url)) return addon(spec);
   }
   if (!nativeLeaf) return null;
+  if (nativeLeaf === true) return onlyAddon();
   const loaded = natives();
-  if (loaded.length === 1) return addon(loaded[0]);
-  // called from a package that loads its driver at run time (an ORM): the one addon the project installed
-  const project = loaded.length === 0 && nativeLeaf === true ? sources.projectAddons(caller.url) : [];
-  return project.length === 1 ? addon(project[0]) : null;
+  return loaded.length === 1 ? addon(loaded[0]) : null;
 }

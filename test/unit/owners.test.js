@@ -156,6 +156,9 @@ test('the owner of a sample: what the app called, for any package, Node API, add
   // a native method an ORM called (it loads its driver at run time): the one addon the project installed
   const orm = ownerOfSample([f('all', ''), f('run', path.join(dir, 'node_modules/orm/driver.js'), 1), handler], { line: 2, text: '  return statement.all();', frameIndex: 1 }, sources);
   assert.deepEqual(orm.owner, { kind: 'native', name: 'better-sqlite3', version: '11.3.0' });
+  // the same with no line of the caller's to read (its ticks were not told apart): still the project's one addon, not `all`
+  assert.deepEqual(ownerOfSample([f('all', ''), f('run', path.join(dir, 'node_modules/orm/driver.js'), 1), handler], null, sources).owner,
+    { kind: 'native', name: 'better-sqlite3', version: '11.3.0' });
   assert.deepEqual(['node:_http_server', 'node:internal/crypto/pbkdf2', 'node:string_decoder', 'node:internal/fs/promises'].map((url) => nodeModuleOf(f('x', url))),
     ['node:http', 'node:crypto', 'node:string_decoder', 'node:fs']);
 });
