@@ -52,9 +52,12 @@ export function logToReport(text, c) {
   // start-up: the app's blocks that began before its loop's first server listened, shown apart and
   // not judged (as a run's warm-up); a process that never listened has no start-up here. Began, not
   // ended: an app listens at the end of the turn that built it (net publishes the listen in that
-  // turn), and the block ends at the next beat
+  // turn), and the block ends at the next beat. A block's start is estimated from the loop's busy time
+  // since the beat before it, which counts the listen's own turn: one that began within a beat of the
+  // listen may have begun after it (a first request sent as soon as the port is known), and is judged
   const listenAt = new Map(lines.filter((l) => l.event === 'listen').map((l) => [`${l.pid} ${l.loop}`, Date.parse(l.t)]));
-  const beforeListen = (/** @type {any} */ l) => Date.parse(l.t) < (listenAt.get(`${l.pid} ${l.loop}`) ?? -Infinity);
+  const beatMs = Number(start?.settings?.resolutionMs) || 0;
+  const beforeListen = (/** @type {any} */ l) => Date.parse(l.t) < (listenAt.get(`${l.pid} ${l.loop}`) ?? -Infinity) - beatMs;
   const appLines = stallLines.filter((l) => !l.heldBy || l.heldBy === 'app');
   const startupLines = appLines.filter(beforeListen);
   const blockLines = appLines.filter((l) => !beforeListen(l));

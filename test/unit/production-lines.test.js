@@ -99,6 +99,11 @@ test('report <log>: blocks that ended before the app listened are its start-up, 
   const settled = logToReport(withStats, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
   assert.ok(settled.lag.p99Ms < 5, JSON.stringify(settled.lag));
   assert.equal(settled.verdict.status, 'responsive', settled.verdict.reasons.join('; '));
+  // a block whose start, estimated from the loop's busy time, falls within a beat before the listen
+  // (a first request sent as soon as the port is known): judged
+  const beat = (/** @type {number} */ pid) => ({ ...start(pid), settings: { thresholdMs: 100, resolutionMs: 50 } });
+  const soon = logToReport([beat(7), listenLine({ t: at(20), pid: 7, loop: 'main' }), block(0, 7)].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
+  assert.deepEqual([soon.blocks.length, soon.warmup], [1, null]);
   // without the listen line the same block is judged
   const unheard = logToReport([start(7), block(0, 7)].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
   assert.equal(unheard.warmup, null);
