@@ -105,26 +105,29 @@ export class AppSources {
    * @param {string} file @returns {Map<string, string>}
    */
   bindingsOf(file) {
-    let found = this.bindingCache.get(file);
-    if (!found) {
-      found = parseBindings((this.lines(file) ?? []).join('\n'));
-      this.bindingCache.set(file, found);
-    }
-    return found;
+    return this.parsedOnce(this.bindingCache, file, parseBindings);
   }
 
   /**
    * The names made one step further, from a made name (`const Product = sequelize.define(...)`,
    * `const stmt = db.prepare(...)`, `const users = client.db().collection('users')`): an ORM's model,
-   * a prepared statement, a collection, or plain data (`rows = stmt.all()`). Only a call of a method
-   * by the name a stack shows tells them apart, so only such a call may use them. name -> specifier.
-   * @param {string} file @returns {Map<string, string>}
+   * a prepared statement, a collection, or plain data (`rows = stmt.all()`): read where they cannot be
+   * mistaken (pool-app-line.js: a call in the request's handler, or of a method the stack names).
+   * name -> specifier. @param {string} file @returns {Map<string, string>}
    */
   handlesOf(file) {
-    let found = this.handleCache.get(file);
+    return this.parsedOnce(this.handleCache, file, parseHandles);
+  }
+
+  /**
+   * What `parse` reads from a file's text, read once. @param {Map<string, Map<string, string>>} cache
+   * @param {string} file @param {(text: string) => Map<string, string>} parse
+   */
+  parsedOnce(cache, file, parse) {
+    let found = cache.get(file);
     if (!found) {
-      found = parseHandles((this.lines(file) ?? []).join('\n'));
-      this.handleCache.set(file, found);
+      found = parse((this.lines(file) ?? []).join('\n'));
+      cache.set(file, found);
     }
     return found;
   }
