@@ -61,13 +61,13 @@ function useIn(file, pkg, methods, sources, span) {
   const dependents = [...sources.bindingsOf(file), ...sources.handlesOf(file)]
     .filter(([, spec]) => !/^(?:node:|\.|\/)/.test(spec) && rootName(spec) !== pkg && sources.resolvePackage(spec, file)?.dependsOn.includes(pkg))
     .map(([name]) => name);
-  const viaDependent = dependents.length ? new RegExp(`(?:^|[^\\w$.])(?:${dependents.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
+  const viaDependent = methodCalls(dependents);
   // code: the file with strings and comments blanked; raw: as written
   const code = names.length || handles.length || dependents.length ? sources.codeLines(file) : null;
   const raw = code ? sources.lines(file) : null;
   if (!code || !raw) return null;
   const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
-  const handleCall = handles.length ? new RegExp(`(?:^|[^\\w$.])(?:${handles.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
+  const handleCall = methodCalls(handles);
   const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
   /** @type {number[]} */
   const lines = [];
@@ -93,6 +93,11 @@ function useIn(file, pkg, methods, sources, span) {
   }
   // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it
   return lines.length === 1 ? lines[0] : calls.length === 1 ? calls[0] : null;
+}
+
+/** Calls of a method on one of these names (`em.find(`: the method's name), or null for none. @param {string[]} names */
+function methodCalls(names) {
+  return names.length ? new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\.\\s*([\\w$]+)\\s*\\(`, 'g') : null;
 }
 
 /** "Zip.append" -> append, "ZipStream.[as entry]"... -> entry, "(anonymous)" stays. @param {string} name */
