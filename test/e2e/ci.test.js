@@ -104,12 +104,14 @@ test('--format pprof: the blocking function carries the samples of its block', a
     return { name: s[Number(f?.name)], file: s[Number(f?.filename)] };
   });
   const blockOf = (/** @type {any} */ sample) => sample.label.find((/** @type {any} */ l) => s[Number(l.key)] === 'block');
-  const longest = report.blocks.reduce((best, /** @type {any} */ b, /** @type {number} */ i) => (b.durationMs > report.blocks[best].durationMs ? i : best), 0);
-  const inLongest = p.sample.filter((x) => s[Number(blockOf(x)?.str)] === String(longest));
+  // the script's second block is blockB's (the longest in work; on a crowded machine another can
+  // last longer, held off a CPU)
+  assert.equal(report.blocks.length, 3, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
+  const inB = p.sample.filter((x) => s[Number(blockOf(x)?.str)] === '1');
   const count = (/** @type {any[]} */ list) => list.reduce((sum, x) => sum + Number(x.value[0]), 0);
-  assert.ok(count(inLongest) > 0, 'samples labelled with the longest block');
-  const withB = inLongest.filter((x) => names(x).some((/** @type {any} */ f) => f.name === 'blockB' && f.file.endsWith('blocks-script.js')));
-  assert.ok(count(withB) > count(inLongest) / 2, `blockB in most samples of the longest block (${count(withB)} of ${count(inLongest)})`);
+  assert.ok(count(inB) > 0, 'samples labelled with the second block');
+  const withB = inB.filter((x) => names(x).some((/** @type {any} */ f) => f.name === 'blockB' && f.file.endsWith('blocks-script.js')));
+  assert.ok(count(withB) > count(inB) / 2, `blockB in most samples of its block (${count(withB)} of ${count(inB)})`);
   const bench = JSON.parse(fs.readFileSync(path.join(out, 'benchmark.json'), 'utf8'));
   assert.ok(bench.some((/** @type {any} */ e) => e.name === 'longest block' && e.unit === 'ms' && e.value === report.blocking.longestMs));
 });
