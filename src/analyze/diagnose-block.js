@@ -81,7 +81,9 @@ function asyncFormOf(owned, entryName, sources) {
  * @returns {BlockOwners}
  */
 function fromHandler(owned, c, sources) {
-  if (owned.owner?.kind !== 'package' || owned.calledFrom || !owned.stack || !c.appFiles) return owned;
+  // a native addon's call made by a package (a driver under a query builder): the package's use in the app
+  const kind = owned.owner?.kind;
+  if ((kind !== 'package' && kind !== 'native') || owned.calledFrom || !owned.stack || !c.appFiles) return owned;
   const route = c.requests?.ran[0]?.route ?? null;
   const used = handlerUse(owned.stack, c.appFiles(), route, sources);
   if (!used) return owned;

@@ -345,9 +345,23 @@ const DERIVED = /(?:(?:const|let|var)\s+([\w$]+)|(this\.[\w$]+)|^\s*([\w$]+))\s*
  */
 export function parseBindings(text) {
   const imported = importsOf(text);
-  // names made from an imported one (db = new Database(), app = express()); one step only: what
+  // names made from an imported one (db = new Database(), app = express()), and classes that extend
+  // one (class Invoice extends Model: its static methods are the package's); one step only: what
   // such an object's methods return (rows = stmt.all()) may be plain data (parseHandles)
-  return new Map([...imported, ...madeFrom(text, imported, imported)]);
+  return new Map([...imported, ...madeFrom(text, imported, imported), ...extending(text, imported)]);
+}
+
+const EXTENDS = /\bclass\s+([\w$]+)\s+extends\s+([\w$]+)\b/g;
+
+/** Classes declared as extending one of `from` (`class Invoice extends Model`, `extends objection.Model`). @param {string} text @param {Map<string, string>} from */
+function extending(text, from) {
+  /** @type {Map<string, string>} */
+  const out = new Map();
+  for (const m of text.matchAll(EXTENDS)) {
+    const spec = from.get(m[2]);
+    if (spec && !from.has(m[1]) && !out.has(m[1])) out.set(m[1], spec);
+  }
+  return out;
 }
 
 /**

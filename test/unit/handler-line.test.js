@@ -129,3 +129,19 @@ test('a driver package over an ORM\'s core: its names call the core\'s methods t
   // no method of the app's call on the stack: the core is not the package it imports, nothing to say
   assert.equal(handlerUse([frame('hydrate')], [app], 'GET /orders', sources), null);
 });
+
+test('a model class that extends a package\'s class: its static calls in the handler are the package\'s use', (t) => {
+  const dir = appWith(t, ['objection']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { Model } = require('objection');", // 1
+    'class Invoice extends Model {}', // 2
+    "app.use(async (ctx) => {", // 3
+    "  const report = await Invoice.query().where('status', 'unpaid');", // 4
+    '  ctx.body = report;', // 5
+    '});', // 6
+  ].join('\n'));
+  const sources = new AppSources();
+  const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/objection/lib/queryBuilder/QueryBuilder.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
+  assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4 });
+});

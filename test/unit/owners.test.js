@@ -90,6 +90,9 @@ test('packages: name and version from package.json, plain, scoped, nested and pn
   // import forms
   const m = parseBindings("import x, { a as b, c } from 'm1';\nimport type { T } from 'm2';\nimport y = require('m3');\nconst { d: e, f = 1 } = await import('m4');");
   assert.deepEqual(Object.fromEntries(m), { x: 'm1', b: 'm1', c: 'm1', T: 'm2', y: 'm3', e: 'm4', f: 'm4' });
+  // a class that extends an imported one: its static methods are the package's
+  const k = parseBindings("const { Model } = require('objection');\nclass Invoice extends Model {}\nclass Local extends Base {}");
+  assert.deepEqual(Object.fromEntries(k), { Model: 'objection', Invoice: 'objection' });
 });
 
 test('source reading: strings and comments are not code; where a function ends', () => {
