@@ -80,7 +80,7 @@ function classify(seen) {
       stage: 'start', reason: 'never-listened',
       message: seen.launcher
         ? `no Node.js process of ${what} listened on a port within --listen-timeout (does the app listen on PORT? raise --listen-timeout if it starts slowly)`
-        : `${what} did not listen on a port within --listen-timeout (is --route right, and does the app listen on PORT?)`,
+        : `${what} did not listen on a port within --listen-timeout (raise --listen-timeout if it starts slowly; else is --route right, and does the app listen on PORT?)`,
     };
   }
   return null;
