@@ -107,7 +107,7 @@ export function buildReport(record) {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,
     // the app's files that ran, and its entry script (a cheap handler may not be sampled)
-    appFiles: [...appFilesOf(record.profiles ?? []), ...script],
+    appFiles: [...appFilesOf(record.profiles ?? []), ...script], probeRoute: probeOwnRoute(record.settings),
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
@@ -297,4 +297,15 @@ const round3 = (v) => Math.round(v * 1000) / 1000;
 /** @template {Record<string, number>} T @param {T} o @returns {T} */
 function roundAll(o) {
   return /** @type {T} */ (Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v)])));
+}
+
+/**
+ * The probe's path when it is a route of its own (no load is sent to it): its pool jobs are a victim's.
+ * @param {import('../../types/report.js').RunSettings | undefined} settings @returns {string | null}
+ */
+function probeOwnRoute(settings) {
+  const pathOf = (/** @type {string} */ r) => r.replace(/^[A-Z]+\s+/, '').split('?')[0];
+  if (!settings?.probe) return null;
+  const probe = pathOf(settings.probe);
+  return (settings.routes ?? []).some((r) => pathOf(r) === probe) ? null : probe;
 }

@@ -19,17 +19,26 @@ import { escapeRegExp } from '../sources/js-scan.js';
  */
 export function handlerUse(frames, files, route, sources) {
   const routePath = route ? route.slice(route.indexOf(' ') + 1) : '';
-  if (routePath.startsWith('/')) {
-    /** @type {Map<string, {from: number, to: number, column: number}>} */
-    const spans = new Map();
-    for (const file of files) {
-      const span = registration(file, routePath, sources);
-      if (span) spans.set(file, span);
-    }
-    const inHandler = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null) : null;
-    if (inHandler) return inHandler;
+  const spans = routeSpans(files, routePath, sources);
+  const inHandler = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null) : null;
+  return inHandler ?? packageUseInApp(frames, files, sources);
+}
+
+/**
+ * Where each of the app's files handles a route path ("/x"), by file: the lines of its handler (see
+ * registration); empty for no path, or none found.
+ * @param {string[]} files @param {string} routePath @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {Map<string, {from: number, to: number, column: number}>}
+ */
+export function routeSpans(files, routePath, sources) {
+  /** @type {Map<string, {from: number, to: number, column: number}>} */
+  const spans = new Map();
+  if (!routePath.startsWith('/')) return spans;
+  for (const file of files) {
+    const span = registration(file, routePath, sources);
+    if (span) spans.set(file, span);
   }
-  return packageUseInApp(frames, files, sources);
+  return spans;
 }
 
 /**
@@ -47,18 +56,24 @@ function registration(file, routePath, sources) {
   for (let i = 0; i < raw.length; i++) {
     const m = literal.exec(raw[i]);
     if (!m) continue;
+    // a guard that leaves every other path (`if (ctx.path !== '/x') return next();`): the handler is the rest of its function
+    const guard = /!==?\s*$/.test(raw[i].slice(0, m.index)) || /^\s*!==?/.test(raw[i].slice(m.index + m[0].length));
     let depth = 0;
     let body = false;
+    let rest = false;
     for (let l = i; l < code.length; l++) {
       for (let c = l === i ? m.index + m[0].length : 0; c < code[l].length; c++) {
         const ch = code[l][c];
         if (ch === '(' || ch === '[' || ch === '{') {
-          if (++depth === 1 && ch === '{') body = true;
+          if (++depth === 1 && ch === '{' && !rest) body = true;
         } else if (ch === ')' || ch === ']' || ch === '}') {
           if (--depth === 0 && body && ch === '}') return { from: i, to: l, column: m.index + m[0].length };
           if (depth < 0) {
-            // a condition's parenthesis: the block it opens is the handler
-            if (!body && ch === ')' && nextChar(code, l, c + 1) === '{') depth = 0;
+            // a condition's parenthesis: the block it opens is the handler, or, after a guard, what follows it
+            if (!body && !rest && ch === ')' && guard) {
+              depth = 0;
+              rest = true;
+            } else if (!body && !rest && ch === ')' && nextChar(code, l, c + 1) === '{') depth = 0;
             else return { from: i, to: l, column: m.index + m[0].length };
           }
         }

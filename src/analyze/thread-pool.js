@@ -11,6 +11,7 @@ import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
 import { callerWhere } from './pool-caller-text.js';
+import { routeSpans } from './handler-line.js';
 
 /**
  * @typedef {{api: string, type: string, functionName: string | null, url: string | null, line: number | null, package: string | null,
@@ -63,9 +64,9 @@ const POOL_IDLE_CORES = 0.25;
  * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
  * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
- *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[]}} c sources: the app's
+ *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[], probeRoute?: string | null}} c sources: the app's
  *   files, to name the addon an app line calls; runWaitShare: the share of the window the loop's thread waited for a CPU;
- *   appFiles: the app's files the profile saw run
+ *   appFiles: the app's files the profile saw run; probeRoute: the probe's path, when no load was sent to it
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -87,7 +88,7 @@ export function threadPoolSection(agent, c) {
   const queuedShare = round3(queued / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
-  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size, c.appFiles);
+  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size, c.appFiles, probeHandler(c));
   // short waits are full threads only when the looks saw the app make pool jobs: else a canary
   // waited for a CPU (a busy machine), not behind other jobs
   const full = queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt && callers.length > 0;
@@ -122,9 +123,11 @@ export function threadPoolSection(agent, c) {
  * @param {import('../sources/app-sources.js').AppSources} [sources] @param {number} [size] the pool's threads
  * @param {string[]} [ranFiles] the app's files that ran (the profile's), read after those seen making pool jobs
  *   when a job has no app frame (a probe route that makes none leaves the looks no file of the app)
+ * @param {(frame: import('./frames.js').Frame) => boolean} [probed] an app frame in the probe's handler: its jobs wait
+ *   behind the pool's, they never fill it (a file read every 50 ms, four jobs each); they hold threads no caller is charged
  * @returns {PoolCaller[]}
  */
-export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = []) {
+export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = [], probed = () => false) {
   /** @type {Map<string, PoolCaller & {times: number[], ranMs: number, timed: number}>} */
   const by = new Map();
   let total = 0;
@@ -141,6 +144,10 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
       if (!made) continue;
       const { api, from, native } = made;
       const app = frames.slice(from).find((f) => f.kind === 'app') ?? null;
+      if (app && probed(app)) {
+        if (typeof req.ms === 'number' && typeof req.at === 'number') done.push({ entry: null, made: req.at, end: req.at + req.ms, first: true });
+        continue;
+      }
       const dep = frames.slice(from + 1).find((f) => f.kind === 'node_modules') ?? null;
       // no app frame: a package made it from a callback of its own; the app line that uses that package
       const used = !app && !native && dep && sources ? packageUseInApp(frames.slice(from + 1), files, sources) : null;
@@ -316,6 +323,21 @@ function chargeInOrder(done, canaries, size) {
     job.entry.ranMs += Math.max(0, job.end - start);
     if (job.first) job.entry.timed += 1;
   });
+}
+
+/**
+ * The probe's own pool jobs (its route's handler, read from the app's source): only when the probe is
+ * a route of its own, not one the load is sent to (the probe defaults to the first route).
+ * @param {{probeRoute?: string | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[]}} c
+ * @returns {(frame: import('./frames.js').Frame) => boolean}
+ */
+function probeHandler(c) {
+  if (!c.probeRoute || !c.sources) return () => false;
+  const spans = routeSpans([...new Set(c.appFiles ?? [])], c.probeRoute, c.sources);
+  return (f) => {
+    const span = spans.get(f.url);
+    return !!span && f.line - 1 >= span.from && f.line - 1 <= span.to;
+  };
 }
 
 /** @param {number[]} values */

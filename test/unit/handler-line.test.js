@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
-import { handlerUse } from '../../src/analyze/handler-line.js';
+import { handlerUse, routeSpans } from '../../src/analyze/handler-line.js';
 
 /**
  * A temp app folder whose node_modules holds these packages (a package.json each), removed after the test.
@@ -144,4 +144,37 @@ test('a model class that extends a package\'s class: its static calls in the han
   const sources = new AppSources();
   const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/objection/lib/queryBuilder/QueryBuilder.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
   assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4 });
+});
+
+test("a route's handler in the forms apps write it: a registration, a condition's block, the rest after a guard", (t) => {
+  const dir = appWith(t, []);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "app.get('/a', async (req, res) => {", // 1
+    '  res.end(await one());', // 2
+    '});', // 3
+    'app.use(async (ctx, next) => {', // 4
+    "  if (ctx.path === '/b') {", // 5
+    '    ctx.body = await two();', // 6
+    '    return;', // 7
+    '  }', // 8
+    '  await next();', // 9
+    '});', // 10
+    'app.use(async (ctx, next) => {', // 11
+    "  if (ctx.path !== '/c') return next();", // 12
+    '  ctx.body = await three();', // 13
+    '});', // 14
+    'function route(req, res, next) {', // 15
+    "  if ('/d' != req.url) { return next(); }", // 16
+    '  res.end(four());', // 17
+    '}', // 18
+    'other();', // 19
+  ].join('\n'));
+  const sources = new AppSources();
+  const span = (/** @type {string} */ p) => { const s = routeSpans([app], p, sources).get(app); return s ? [s.from + 1, s.to + 1] : null; };
+  assert.deepEqual(span('/a'), [1, 3]);
+  assert.deepEqual(span('/b'), [5, 8]);
+  assert.deepEqual(span('/c'), [12, 14]);
+  assert.deepEqual(span('/d'), [16, 18]);
+  assert.equal(span('/e'), null);
 });

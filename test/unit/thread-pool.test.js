@@ -385,3 +385,42 @@ test('pool requests a package made from a callback of its own: the app line that
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the probe's own file reads wait behind the pool's jobs: never named as what fills it", async (t) => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { AppSources } = await import('../../src/sources/app-sources.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-probe-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const fs = require('node:fs');", // 1
+    "const crypto = require('node:crypto');", // 2
+    "app.get('/health', async (req, res) => {", // 3
+    '  res.end(await fs.promises.readFile(statusFile));', // 4
+    '});', // 5
+    "app.get('/x', async (req, res) => {", // 6
+    '  res.end(await sign(req.query.id));', // 7
+    '});', // 8
+  ].join('\n'));
+  // the look saw the probe's reads, queued ~600 ms behind the jobs made before it, and a few signatures
+  const probeRead = ['at readFile (node:internal/fs/promises:1032:9)', `at async ${app}:4:22`];
+  const signJob = ['at sign (node:internal/crypto/sig:120:10)', `at ${app}:7:19`];
+  const requests = [
+    ...Array.from({ length: 40 }, (_, i) => ({ type: 'FSREQPROMISE', stack: probeRead, ms: 600 + (i % 5), at: FROM + 100 + i * 25 })),
+    ...Array.from({ length: 6 }, (_, i) => ({ type: 'SIGNREQUEST', stack: signJob, ms: 700 + i, at: FROM + 120 + i * 150 })),
+  ];
+  const agent = {
+    pool: canaries([500, 610, 580, 640, 590, 620, 600, 5, 560, 610]),
+    poolCallers: [{ t: FROM + 100, durationMs: 1500, requests }],
+    summary: { pool: { size: 4, cores: 2 }, threadRunMs: 1000 },
+  };
+  const c = { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: dir, cpuMs: 4800, lagP99Ms: 4, sources: new AppSources(), appFiles: [app] };
+  const probed = threadPoolSection(agent, { ...c, probeRoute: '/health' });
+  assert.ok(probed?.saturated);
+  assert.deepEqual(probed.callers.map((r) => [r.api, r.line]), [['crypto.sign', 7]]);
+  // without a probe of its own (the probe is the loaded route), every job the look saw counts
+  const all = threadPoolSection(agent, { ...c, probeRoute: null });
+  assert.ok(all?.callers.some((r) => r.api === 'fs.promises.readFile' && r.line === 4));
+});
