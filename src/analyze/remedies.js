@@ -109,6 +109,17 @@ export const isTemplateEngine = (meta) => !!meta && verbOf(null, meta) === 'rend
 export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
 
 /**
+ * A standard key derivation that node:crypto also computes, named by the called function or the calling
+ * line (a JavaScript package's `pbkdf2(...)`, `scrypt(...)`, `hkdf(...)`): its callback form runs on the pool.
+ * @param {string} text @returns {'pbkdf2' | 'scrypt' | 'hkdf' | null}
+ */
+function nodeKdf(text) {
+  // a word of its own, or a camelCase part of one (syncScrypt, pbkdf2Sync, crypto-js's PBKDF2)
+  const m = /(?:(?:^|[^\w$])(pbkdf2|PBKDF2|scrypt|hkdf|HKDF)|(?<=[a-z])(Pbkdf2|Scrypt|Hkdf))(?:Sync)?(?![a-z\d])/.exec(text);
+  return m ? /** @type {'pbkdf2' | 'scrypt' | 'hkdf'} */ ((m[1] ?? m[2]).toLowerCase()) : null;
+}
+
+/**
  * One line of advice for a block.
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
@@ -160,7 +171,9 @@ export function adviceText(fix, o, c) {
     }
     case 'cache-bound-offload': {
       const v = c.verb ?? 'call';
-      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${gc}`;
+      const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
+      const native = kdf ? `; a key derivation is not cached: node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool, with the same bytes out` : '';
+      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${native}${gc}`;
     }
     case 'microtask':
       if (owner?.kind === 'package') {

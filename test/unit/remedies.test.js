@@ -29,6 +29,19 @@ test('a package\'s CPU cannot be split: cache, bound the input, a worker pool; t
   assert.match(advise('async-form', hash, { asyncSibling: 'hash' }), /bcrypt\.hashSync of bcryptjs@2\.4\.3, called at app\.js:12, .*bcryptjs also exports the async bcryptjs\.hash: use it/);
 });
 
+test("a JavaScript package's key derivation: node:crypto computes it natively on the pool, said beside the worker pool", () => {
+  const kdf = owners({ owner: pkg('@noble/hashes', '1.7.1'), entry: entry('pbkdf2') });
+  assert.equal(fixFor(kdf, 'sync'), 'cache-bound-offload');
+  assert.match(advise('cache-bound-offload', kdf), /worker pool \(worker threads, e\.g\. piscina\); a key derivation is not cached: node:crypto computes pbkdf2 natively, and its callback form \(crypto\.pbkdf2\) runs on libuv's thread pool/);
+  // named by the calling line when the stack's function is an inner one
+  const inner = owners({ owner: pkg('scrypt-js', '3.0.1'), entry: entry('salsa20_8') });
+  assert.match(advise('cache-bound-offload', inner, { lineText: 'const key = scrypt.syncScrypt(pw, salt, N, r, p, 64);' }), /node:crypto computes scrypt natively/);
+  assert.match(advise('cache-bound-offload', inner, { lineText: 'const key = CryptoJS.PBKDF2(pw, salt, { iterations: 1e5 });' }), /node:crypto computes pbkdf2 natively/);
+  // a parser is not a key derivation, nor is a name that only contains one
+  assert.doesNotMatch(advise('cache-bound-offload', owners({ owner: pkg('js-yaml'), entry: entry('load') }), { lineText: 'yaml.load(text)' }), /node:crypto/);
+  assert.doesNotMatch(advise('cache-bound-offload', owners({ owner: pkg('x'), entry: entry('describe') }), { lineText: 'descrypted(scryptography)' }), /node:crypto/);
+});
+
 test('a regex inside a dependency: bound its input and upgrade the package; the app\'s own regex: rewrite it', () => {
   const dep = owners({ owner: pkg('ua-parser-js', '0.7.32'), regexShare: 0.8, regex: '(a+)+$', regexRunMs: 140 });
   assert.equal(fixFor(dep, 'sync'), 'regex-dependency');
