@@ -263,6 +263,14 @@ class PoolMeter {
   }
 
   stop() {
+    // a canary still waiting when the measuring stops waited at least this long: on a pool this full
+    // the last seconds' canaries are all still queued, and dropping them leaves too few to judge by
+    for (const canary of this.inFlight) {
+      const elapsedMs = performance.now() - canary.submitted;
+      const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), canary.elu).idle;
+      this.push({ type: 'pool', t: canary.t, waitMs: round(Math.min(elapsedMs, idle)), elapsedMs: round(elapsedMs), open: true });
+    }
+    this.inFlight.clear();
     this.stopped = true;
     this.endBurst();
   }

@@ -119,7 +119,7 @@ export function threadPoolSection(agent, c) {
  * work) and the app's line that called it, the one that held the pool's threads longest first.
  * @param {{t: number, durationMs?: number, requests: PoolRequest[], streamCalls?: [number, number][]}[]} bursts streamCalls:
  *   the callbacks ([id, epoch ms]) of zlib streams made before the look, each a job of the pool
- * @param {{t: number, waitMs: number, elapsedMs?: number}[]} canaries @param {string} cwd
+ * @param {{t: number, waitMs: number, elapsedMs?: number, open?: boolean}[]} canaries @param {string} cwd
  * @param {import('../sources/app-sources.js').AppSources} [sources] @param {number} [size] the pool's threads
  * @param {string[]} [ranFiles] the app's files that ran (the profile's), read after those seen making pool jobs
  *   when a job has no app frame (a probe route that makes none leaves the looks no file of the app)
@@ -302,7 +302,7 @@ const isCpuWork = (r) => /^(crypto|zlib)\./.test(r.api) || !/^(FSREQ|GETADDRINFO
  * long it waited. The jobs queued before the look began are not known, so the first `size` jobs,
  * whose start the replay cannot place, are placed but not charged. The canaries are jobs too
  * (placed, never charged). Summed into each caller's ranMs.
- * @param {Job[]} done @param {{t: number, waitMs: number, elapsedMs?: number}[]} canaries @param {number} size
+ * @param {Job[]} done @param {{t: number, waitMs: number, elapsedMs?: number, open?: boolean}[]} canaries @param {number} size
  */
 function chargeInOrder(done, canaries, size) {
   if (!done.length) return;
@@ -311,7 +311,8 @@ function chargeInOrder(done, canaries, size) {
   /** @type {Job[]} */
   const jobs = [
     ...done,
-    ...canaries.filter((k) => k.t >= from && k.t <= to).map((k) => ({ entry: null, made: k.t, end: k.t + (k.elapsedMs ?? k.waitMs), first: true })),
+    // a canary still queued when the measuring stopped (open) never ran: no job of the replay
+    ...canaries.filter((k) => !k.open && k.t >= from && k.t <= to).map((k) => ({ entry: null, made: k.t, end: k.t + (k.elapsedMs ?? k.waitMs), first: true })),
   ].sort((a, b) => a.made - b.made || a.end - b.end);
   const free = new Array(Math.max(1, size)).fill(-Infinity);
   jobs.forEach((job, i) => {
