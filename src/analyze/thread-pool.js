@@ -61,7 +61,7 @@ const MIN_WAITING = 3;
 const POOL_IDLE_CORES = 0.25;
 
 /**
- * @param {{pool?: {t: number, waitMs: number}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
+ * @param {{pool?: {t: number, waitMs: number, elapsedMs?: number, open?: boolean}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
  * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
  *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[], probeRoute?: string | null}} c sources: the app's
@@ -71,7 +71,9 @@ const POOL_IDLE_CORES = 0.25;
  */
 export function threadPoolSection(agent, c) {
   const canaries = agent.pool ?? [];
-  const waits = canaries.filter((p) => p.t >= c.from && p.t <= c.to).map((p) => p.waitMs).sort((a, b) => a - b);
+  // a canary that waited in the window: made in it, or made before it and still waiting when it began
+  // (on a full pool the five out at once were all made in the warm-up, and wait seconds)
+  const waits = canaries.filter((p) => p.t <= c.to && (p.t >= c.from || p.open || p.t + (p.elapsedMs ?? p.waitMs) > c.from)).map((p) => p.waitMs).sort((a, b) => a - b);
   if (!waits.length) return null;
   const size = agent.summary?.pool?.size ?? 4;
   const cores = agent.summary?.pool?.cores ?? null;
@@ -284,8 +286,12 @@ function boundCall(sources, frame) {
 const WRAPPERS = /^node:(?:util|events|process|async|timers)$/;
 /** A CPU job holds a thread far longer than a file system call: the weight of one when times cannot tell. */
 const CPU_WEIGHT = 100;
-/** A pool job that computes rather than waits: crypto, zlib, an addon's async work. @param {{api: string, type: string}} r */
-const isCpuWork = (r) => /^(crypto|zlib)\./.test(r.api) || !/^(FSREQ|GETADDRINFO|GETNAMEINFO|FILEHANDLE)/.test(r.type);
+/**
+ * A pool job that computes rather than waits: crypto, zlib, an addon's async work; not a draw of random
+ * bytes (a salt, an id: a few bytes from the system's generator, however often).
+ * @param {{api: string, type: string}} r
+ */
+const isCpuWork = (r) => r.type !== 'RANDOMBYTESREQUEST' && (/^(crypto|zlib)\./.test(r.api) || !/^(FSREQ|GETADDRINFO|GETNAMEINFO|FILEHANDLE)/.test(r.type));
 
 /**
  * A pool job of a look: its caller's entry (null: a canary), when it was made and when it called

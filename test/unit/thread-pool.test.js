@@ -162,6 +162,11 @@ test("an addon's own async work fills the pool: named by the addon, not by the N
   assert.equal(p?.callers[1].api, 'crypto.randomBytes');
   assert.equal(p?.callers[1].native, undefined);
   assert.match(p?.advice ?? '', /filled by the native work of argon2 \(argon2\.hash, argon2:HashWorker\) at app\.js:22/);
+  // only the warm-up's look, which times nothing (a pool so full its canaries outwait the run): the
+  // addon's work still weighs more than as many draws of a salt
+  const untimed = requests.map(({ ms, ...r }) => r);
+  const first = threadPoolSection({ ...agent, poolCallers: [{ t: FROM, durationMs: 1000, requests: untimed }] }, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 4000, lagP99Ms: 3 });
+  assert.deepEqual([first?.callers[0].api, first?.callers[1].api], ['argon2.hash', 'crypto.randomBytes']);
 
   // napi-rs exports the addon's functions as they are: the app's line calls it, and names the package
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
