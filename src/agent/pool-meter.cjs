@@ -120,11 +120,8 @@ class PoolMeter {
   done(canary) {
     this.inFlight.delete(canary);
     if (this.stopped) return;
-    const { t, submitted, elu } = canary;
-    const elapsedMs = performance.now() - submitted;
-    const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), elu).idle;
-    const waitMs = Math.min(elapsedMs, idle);
-    this.push({ type: 'pool', t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
+    const { waitMs, elapsedMs } = waited(canary);
+    this.push({ type: 'pool', t: canary.t, waitMs: round(waitMs), elapsedMs: round(elapsedMs) });
     // a timed look at most every BURST_EVERY_MS; the first look (untimed, over the warm-up) does not
     // count: it cannot tell a job that holds a thread for long from one that only queued
     if (waitMs >= this.thresholdMs / 2 && !this.hook && performance.now() - this.lastBurst >= BURST_EVERY_MS) this.burst();
@@ -266,9 +263,8 @@ class PoolMeter {
     // a canary still waiting when the measuring stops waited at least this long: on a pool this full
     // the last seconds' canaries are all still queued, and dropping them leaves too few to judge by
     for (const canary of this.inFlight) {
-      const elapsedMs = performance.now() - canary.submitted;
-      const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), canary.elu).idle;
-      this.push({ type: 'pool', t: canary.t, waitMs: round(Math.min(elapsedMs, idle)), elapsedMs: round(elapsedMs), open: true });
+      const { waitMs, elapsedMs } = waited(canary);
+      this.push({ type: 'pool', t: canary.t, waitMs: round(waitMs), elapsedMs: round(elapsedMs), open: true });
     }
     this.inFlight.clear();
     this.stopped = true;
@@ -278,6 +274,17 @@ class PoolMeter {
 
 /** @param {number} v */
 const round = (v) => Math.round(v * 100) / 100;
+
+/**
+ * How long a canary has waited so far: the time since it was submitted, and no more than the loop sat
+ * idle meanwhile (an idle loop runs a finished job's callback at once).
+ * @param {{submitted: number, elu: import('node:perf_hooks').EventLoopUtilization}} canary
+ */
+function waited(canary) {
+  const elapsedMs = performance.now() - canary.submitted;
+  const idle = performance.eventLoopUtilization(performance.eventLoopUtilization(), canary.elu).idle;
+  return { waitMs: Math.min(elapsedMs, idle), elapsedMs };
+}
 
 /**
  * Whether libuv's pool threads already run in this process (Linux, Node >= 22 names them

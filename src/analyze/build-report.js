@@ -304,7 +304,8 @@ function roundAll(o) {
  * @param {import('../../types/report.js').RunSettings | undefined} settings @returns {string | null}
  */
 function probeOwnRoute(settings) {
-  const pathOf = (/** @type {string} */ r) => r.replace(/^[A-Z]+\s+/, '').split('?')[0];
+  // --route and --probe are paths (options.js), with a query at most
+  const pathOf = (/** @type {string} */ r) => r.split('?')[0];
   if (!settings?.probe) return null;
   const probe = pathOf(settings.probe);
   return (settings.routes ?? []).some((r) => pathOf(r) === probe) ? null : probe;
