@@ -70,8 +70,10 @@ export async function attach(given, io) {
     }
     link.send({ cmd: 'release' }); // the agent closes the inspector now: the window runs without it
     await link.waitFor((m) => m.type === 'released', timeoutMs, io.stop);
-    io.stderr.write(`eventloop-probe: attached to pid ${opts.pid} (Node.js ${injected.nodeVersion}, up ${formatUptime(injected.uptimeS)}); ${where.load ? `loading ${where.origin}` : where.probePath ? `probing ${where.origin}${where.probePath}` : 'observing'} for ${opts.duration} s\n`);
-    const measured = await measureWindow(link, { origin: where.origin, routes: where.routes, probePath: where.probePath, windowMs: WINDOW_MS }, { ...opts, load: where.load }, io, progress);
+    // said once the agent has begun the window, so that whatever the person (or a test) makes the
+    // app do after reading this line is measured
+    const announce = () => io.stderr.write(`eventloop-probe: attached to pid ${opts.pid} (Node.js ${injected.nodeVersion}, up ${formatUptime(injected.uptimeS)}); ${where.load ? `loading ${where.origin}` : where.probePath ? `probing ${where.origin}${where.probePath}` : 'observing'} for ${opts.duration} s\n`);
+    const measured = await measureWindow(link, { origin: where.origin, routes: where.routes, probePath: where.probePath, windowMs: WINDOW_MS }, { ...opts, load: where.load }, io, progress, announce);
     // the agent writes everything it holds (the CPU profile of the window too) and says so before
     // the data is read
     link.send({ cmd: 'stop' });

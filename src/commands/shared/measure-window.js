@@ -24,14 +24,16 @@ import { epochNow } from '../../agent/clock.cjs';
  *   header: Record<string, string>, timeout: number, probeInterval: number, probeTimeout: number}} opts
  * @param {{stop: AbortSignal, kill: AbortSignal}} io
  * @param {import('./progress.js').Progress} progress
+ * @param {() => void} [started] called once the agent has begun the window: what runs from then on is measured
  */
-export async function measureWindow(child, where, opts, io, progress) {
+export async function measureWindow(child, where, opts, io, progress, started = () => {}) {
   const durationMs = opts.duration * 1000;
   const { origin, routes, windowMs } = where;
   // 'start' comes before any load: the agent drops the start-up part of its profile then, which
   // can hold a big app's loop for a while, and its counters restart after that.
   child.send({ cmd: 'start' });
   await child.waitFor((m) => m.type === 'started', 1000, io.stop);
+  started();
   const warmupMs = opts.warmup * 1000;
   const loadStart = epochNow();
   const load = opts.load && origin ? startLoad({
