@@ -120,7 +120,7 @@ export function blockOwners(samples, durationMs, sources) {
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
-    regexRunMs: round(longestRun(best.items, (i) => owned[i].regex !== null, (i) => weight(samples[i])) * scale),
+    regexRunMs: round(longestRun(best.items, (i) => owned[i].regex, runWeight(samples, weight)) * scale),
     compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
@@ -130,17 +130,36 @@ export function blockOwners(samples, durationMs, sources) {
 }
 
 /**
- * The longest run of consecutive samples (indexes one after the other) that pass `test`, in ms.
- * @param {number[]} items sample indexes, ascending @param {(i: number) => boolean} test @param {(i: number) => number} ms
+ * A sample's weight in a stretch: at most twice the block's median sample. A sample the profiler took
+ * late (its thread starved on a busy machine) stands for the whole gap, which a parser's next few
+ * matches and its own code shared; a match that backtracks is long in samples, not in one sample.
+ * @param {BlockSample[]} samples @param {(s: BlockSample) => number} weight
+ * @returns {(i: number) => number}
  */
-function longestRun(items, test, ms) {
+function runWeight(samples, weight) {
+  const sorted = samples.map(weight).sort((a, b) => a - b);
+  const cap = 2 * (sorted[Math.floor(sorted.length / 2)] ?? 0);
+  return (i) => Math.min(weight(samples[i]), cap);
+}
+
+/**
+ * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one
+ * match that backtracks stays in its pattern; a parser's many short matches go from one pattern to
+ * the next, and to its own code between them.
+ * @param {number[]} items sample indexes, ascending @param {(i: number) => string | null} pattern
+ *   the regex a sample ran, or null @param {(i: number) => number} ms
+ */
+function longestRun(items, pattern, ms) {
   let longest = 0;
   let run = 0;
   let previous = -2;
+  /** @type {string | null} */ let last = null;
   for (const i of items) {
-    run = test(i) ? (i === previous + 1 ? run : 0) + ms(i) : 0;
+    const p = pattern(i);
+    run = p === null ? 0 : (i === previous + 1 && p === last ? run : 0) + ms(i);
     longest = Math.max(longest, run);
     previous = i;
+    last = p;
   }
   return longest;
 }

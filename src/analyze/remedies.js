@@ -17,13 +17,19 @@ import { phaseName } from './causes.js';
 
 /** The owner's collections at least this share of its time: the fix is to allocate less. */
 const ALLOCATION_SHARE = 0.4;
-/** A regex at least this share of a package's time is the package's problem... */
-const REGEX_SHARE = 0.3;
 /**
- * ...when one stretch of it, samples one after the other, lasts this long: a match that backtracks.
- * A parser or query builder that runs many short matches (js-yaml, markdown-it, fast-xml-parser,
- * node-html-parser, knex: up to 0.65 of its time in regexes) never had a stretch over 31 ms; the 20
- * ReDoS cases of the corpus, 70 ms and more (run, 10 ms profile, 2026-11-28, 520 blocks).
+ * A regex at least this share of a package's time is the package's problem... A match that backtracks
+ * takes the block whole: the corpus's 24 ReDoS cases (22 packages) were 94-100% of their blocks in one
+ * regex; parsers, template engines and query builders that run many matches, or one over a large
+ * input (papaparse, mustache's escape, node-html-parser, html-minifier-terser, knex), 31-65%, and
+ * their samples also made stretches of 50 ms in one pattern (run, 10 ms profile, 2026-11-28).
+ */
+const REGEX_SHARE = 0.8;
+/**
+ * ...when one stretch of it, samples one after the other in the same pattern, lasts this long: one
+ * match, not many (the ReDoS cases: 70 ms and more). A stretch keeps to one pattern and counts each
+ * sample at most twice the block's median (block-owners.js): on a busy machine the samples a starved
+ * profiler took late weighed their whole gap.
  */
 const REGEX_RUN_MS = 50;
 /** ...or, in a block shorter than that (a low threshold), this share of the owner's time. */

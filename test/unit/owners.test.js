@@ -205,7 +205,7 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(bare.stack?.[0].functionName, 'processImmediate');
 });
 
-test('a package\'s time in regular expressions: one match that backtracks is one long stretch of samples, a parser\'s many matches are short ones', (t) => {
+test('a package\'s time in regular expressions: one match that backtracks is one long stretch of samples in its pattern, a parser\'s many matches are short ones', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
   const sources = new AppSources();
@@ -219,6 +219,16 @@ test('a package\'s time in regular expressions: one match that backtracks is one
   assert.deepEqual([redos.regexShare, redos.regexRunMs], [0.75, 60]);
   const parser = block([match, scan, match, match, scan, match, scan, match]);
   assert.deepEqual([parser.regexShare, parser.regexRunMs], [0.625, 20]);
+  // a tokenizer's samples one after the other in its regexes, each a different one: no stretch is
+  // longer than one match (a busy machine's late samples can make four in a row weigh 50 ms and more)
+  const other = [f('RegExp: ^<([a-z]+)', ''), f('scanTag', parse, 60), f('load', parse, 10), handler];
+  const third = [f('RegExp: ^\\s+', ''), f('skipSpace', parse, 80), f('load', parse, 10), handler];
+  const tokenizer = block([match, other, third, match, other, third, scan, match]);
+  assert.deepEqual([tokenizer.regexShare, tokenizer.regexRunMs], [0.875, 10]);
+  // two samples in a row in one pattern, both taken late (a starved profiler: 80 ms by their
+  // weights): in a stretch each counts at most twice the block's usual sample
+  const late = blockOwners([scan, match, match, scan, scan, scan, scan, scan].map((frames, i) => ({ t: i, weightMs: i === 1 || i === 2 ? 40 : 10, frames, line: null })), 140, sources);
+  assert.deepEqual([late.regexShare, late.regexRunMs], [0.571, 40]);
 });
 
 test('a template engine that parses its template on every call compiles it; a parser\'s parse is its work', (t) => {
