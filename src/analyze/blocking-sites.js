@@ -73,12 +73,13 @@ export function onCpuMs(block) {
 
 /**
  * Whether a report's blocks name their culprits with owners (reports of versions before the
- * owners were added do not: their sites cannot be told apart the same way).
+ * owners were added do not: their sites cannot be told apart the same way). A block of this version
+ * that no sample fell in (a busy machine's) has no culprit, but its `owners` list says the version.
  * @param {any} report
  */
 export function namesOwners(report) {
   const blocks = Array.isArray(report.blocks) ? report.blocks : [];
-  return blocks.length === 0 || blocks.some((/** @type {SiteBlock} */ b) => b.culprit && b.culprit.owner);
+  return blocks.length === 0 || blocks.some((/** @type {SiteBlock & {owners?: unknown}} */ b) => (b.culprit && b.culprit.owner) || Array.isArray(b.owners));
 }
 
 /**

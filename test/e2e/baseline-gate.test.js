@@ -38,7 +38,7 @@ test('--repeat 2: every run kept; a new blocking function against main\'s runs i
   assert.equal(judged.source, 'main');
   assert.deepEqual(judged.reports, [path.join('main', 'run-1', 'report.json'), path.join('main', 'run-2', 'report.json')]);
   const [first] = judged.regressions;
-  assert.equal(first.kind, 'site');
+  assert.equal(first.kind, 'site', JSON.stringify({ regressions: judged.regressions, sites: judged.sites, note: judged.sitesNote }));
   assert.match(first.text, NEW_BLOCK);
   const site = judged.sites.find((/** @type {any} */ s) => s.functionName === 'renderQuarterlyReport');
   assert.equal(site.status, 'new');

@@ -166,6 +166,11 @@ test('a baseline whose blocks name no owners (an earlier version): sites shown, 
   const b = judge([edited((r) => { r.blocks = blocks(6, 120); })], [old]);
   assert.match(String(b.sitesNote), /name no owners/);
   assert.ok(b.regressions.every((r) => r.kind === 'metric'));
+  // a baseline of this version whose one block no sample fell in (a busy machine's): judged
+  const unsampled = edited((r) => { r.blocks = [{ startMs: 0, durationMs: 80, culprit: null, owners: [], fix: 'none' }]; });
+  const now = judge([edited((r) => { r.blocks = blocks(6, 120); })], [unsampled]);
+  assert.equal(now.sitesNote, null);
+  assert.equal(now.regressions[0].kind, 'site');
 });
 
 test('settings that differ are listed (compare\'s check of saved runs), settings a report lacks are not', () => {
