@@ -47,9 +47,10 @@ const COMPILE_SHARE = 0.4;
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean}} [extra] asyncSibling: the async
+ * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean}} [extra] asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
- *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop
+ *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
+ *   reusable: false when what the package compiles is not run again on other data (compilesReusable)
  * @returns {Fix}
  */
 export function fixFor(o, cause, extra = {}) {
@@ -61,7 +62,7 @@ export function fixFor(o, cause, extra = {}) {
   if (kind === 'package') {
     if (backtracks) return 'regex-dependency';
     if (cause === 'microtask' && o.queueShare >= CHAIN_SHARE) return 'microtask';
-    if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
+    if (o.compileShare >= COMPILE_SHARE && extra.reusable !== false) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
     // parses, renders or validates allocates as it goes, and is fixed by calling it less
@@ -106,6 +107,18 @@ export function verbOf(functionName, meta) {
   if (!meta) return null;
   const text = `${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase();
   return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
+}
+
+/**
+ * Whether what a package compiles is run again on each call's data, so that compiling it once is the
+ * fix: a template (its render function), a schema (its validator), a query (its statement), by the
+ * called function's name or the package's package.json. A compiler whose output is the product (a
+ * stylesheet from sass, a minified script) is not: the output is what to cache.
+ * @param {string | null} functionName @param {PackageMeta} meta
+ */
+export function compilesReusable(functionName, meta) {
+  const reusable = (/** @type {string | null} */ verb) => verb === 'render' || verb === 'validate' || verb === 'load';
+  return reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta));
 }
 
 /** A template engine, by its package.json: its parsing of a template is compiling it. @param {PackageMeta} meta */

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable } from '../../src/analyze/remedies.js';
 
 /**
  * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
@@ -79,6 +79,16 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
 
   assert.equal(fixFor(owners({ owner: pkg('handlebars'), compileShare: 0.7 }), 'sync'), 'compile-once');
   assert.match(advise('compile-once', owners({ owner: pkg('handlebars', '4.7.8'), entry: entry('render'), compileShare: 0.7 })), /70% of it compiling.*Compile once at start-up/);
+  // what is compiled runs again on other data (a template, a schema, a query): compile it once; a
+  // compiler whose output is the product (a stylesheet): cache the output
+  /** @param {string} name @param {string} description @param {string[]} keywords */
+  const meta = (name, description, keywords) => ({ name, description, keywords });
+  assert.equal(compilesReusable('compile', meta('handlebars', 'semantic templates', ['template'])), true);
+  assert.equal(compilesReusable('Compile', meta('@acme/types', 'Json Schema Type Builder', ['json-schema'])), true);
+  assert.equal(compilesReusable('toSQL', null), true);
+  assert.equal(compilesReusable('compileString', meta('sass', 'A pure JavaScript implementation of Sass.', ['style', 'scss', 'css'])), false);
+  assert.equal(compilesReusable('compile', null), false);
+  assert.equal(fixFor(owners({ owner: pkg('sass'), compileShare: 0.9 }), 'sync', { reusable: false }), 'cache-bound-offload');
 
   const json = owners({ owner: { kind: 'json', name: 'JSON.stringify' } });
   assert.equal(fixFor(json, 'sync'), 'payload');
