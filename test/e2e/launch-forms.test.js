@@ -85,7 +85,10 @@ test('run -- node --env-file=.env server.js: node\'s flags reach the app, whose 
   const run = await isolatedRun(t, {
     env: THIS_NODE,
     files: { 'server.js': ENV_SERVER, '.env': 'DB_URL=postgres://localhost/app\nNODE_OPTIONS=--max-old-space-size=96\n' },
-    args: ({ out }) => ['run', ...LOAD, '--out', out, '--', 'node', '--env-file=.env', 'server.js'],
+    // the route says it is a server: the tool waits up to --listen-timeout for it to listen (with no
+    // route, an app not listening within --duration is observed as a script; a crowded machine's
+    // node took longer than the 1 s run to start)
+    args: ({ out }) => ['run', '--route', '/', ...LOAD, '--out', out, '--', 'node', '--env-file=.env', 'server.js'],
   });
   const report = assertServed(run);
   assert.equal(report.target.launcher, null);
@@ -101,7 +104,7 @@ test('run server.js --node-arg=--env-file=.env: node flags in the short form', a
   const run = await isolatedRun(t, {
     env: THIS_NODE,
     files: { 'server.js': ENV_SERVER, '.env': 'DB_URL=postgres://localhost/app\n' },
-    args: ({ out }) => ['run', 'server.js', '--node-arg=--env-file=.env', ...LOAD, '--out', out],
+    args: ({ out }) => ['run', 'server.js', '--route', '/', '--node-arg=--env-file=.env', ...LOAD, '--out', out],
     // the user's own NODE_OPTIONS survive beside the agent's
     env: { ...THIS_NODE, NODE_OPTIONS: '--max-old-space-size=80' },
   });
