@@ -32,6 +32,8 @@ const REGEX_SHARE = 0.8;
  * profiler took late weighed their whole gap.
  */
 const REGEX_RUN_MS = 50;
+/** A regex this share of a package's time, in a long stretch, is named in the advice even when it is not the fix. */
+const REGEX_MENTION_SHARE = 0.3;
 /** ...or, in a block shorter than that (a low threshold), this share of the owner's time. */
 const REGEX_RUN_SHARE = 0.8;
 /**
@@ -168,7 +170,7 @@ export function adviceText(fix, o, c) {
     case 'compile-once':
       return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template or schema on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
     case 'regex-dependency':
-      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} backtracked ${pct(o.regexShare)} of a ${ms} ms block on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
+      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: a match that backtracks (a ReDoS), or one pass over a very large input. Bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
     case 'regex-app': {
       const call = o.call?.kind === 'regex' ? o.call : o.regex ? { id: 'regex', kind: /** @type {const} */ ('regex'), name: 'RegExp', pattern: o.regex, frame: { functionName: '', url: '', line: 0 } } : null;
       const what = call?.pattern !== undefined ? `the regular expression /${call.pattern}/` : 'a regular expression';
@@ -192,7 +194,10 @@ export function adviceText(fix, o, c) {
       const v = c.verb ?? 'call';
       const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
       const native = kdf ? `; a key derivation is not cached: node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool, with the same bytes out` : '';
-      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${native}${gc}`;
+      // a regex that is a fair part of the work, in long stretches, is said: on unusual input it may be a ReDoS
+      const rx = owner?.kind === 'package' && o.regex && o.regexShare >= REGEX_MENTION_SHARE && o.regexRunMs >= REGEX_RUN_MS
+        ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${o.regex.slice(0, 80)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
+      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${native}${rx}${gc}`;
     }
     case 'microtask':
       if (owner?.kind === 'package') {
