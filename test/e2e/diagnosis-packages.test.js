@@ -56,7 +56,7 @@ function longest(report) {
 for (const c of [
   { route: '/yaml', owner: 'yaml', line: 'YAML.parse(doc)', fix: 'cache-bound-offload', advice: /parse less often \(once, and cache the result\)/ },
   { route: '/xml', owner: 'fast-xml-parser', line: 'parser.parse(xml)', fix: 'cache-bound-offload', advice: /One library call cannot be split with setImmediate/ },
-  { route: '/sniff', owner: 'agent-sniff', version: '1.0.3', line: 'sniff(req.query.ua', fix: 'regex-dependency', advice: /bound the input's length before the call, and upgrade agent-sniff: `npm ls agent-sniff`/ },
+  { route: '/sniff', owner: 'agent-sniff', version: '1.0.3', line: 'sniff(req.query.ua', fix: 'regex-dependency', advice: /a match that backtracks \(a ReDoS\), or one pass over a very large input\. Bound the input's length before the call, and upgrade agent-sniff: `npm ls agent-sniff`/ },
 ]) {
   test(`${c.route}: the package that held the loop, its version, the line that called it, the fix for a package`, async (t) => {
     const report = await runRoute(t, c.route);
