@@ -111,16 +111,22 @@ export function verbOf(functionName, meta) {
   return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
 }
 
+/** A package.json that says its compiling makes the product itself: a stylesheet, a transpiled or minified script. */
+const PRODUCT = /\bcss\b|stylesheet|preprocessor|transpil|minif|uglif|mangl|compiler|bundl/;
+
 /**
  * Whether what a package compiles is run again on each call's data, so that compiling it once is the
- * fix: a template (its render function), a schema (its validator), a query (its statement), by the
- * called function's name or the package's package.json. A compiler whose output is the product (a
- * stylesheet from sass, a minified script) is not: the output is what to cache.
+ * fix: a template (its render function), a schema (its validator), a query or an expression (its
+ * function). A compiler whose output is the product (a stylesheet from sass or less, a script from
+ * typescript or a minifier), by its package.json, is not: the output is what to cache. A package that
+ * renders, validates or queries (by the called function's name or its package.json) is reusable
+ * whatever else its package.json says (hogan.js: "A mustache compiler"); one that says neither is too.
  * @param {string | null} functionName @param {PackageMeta} meta
  */
 export function compilesReusable(functionName, meta) {
   const reusable = (/** @type {string | null} */ verb) => verb === 'render' || verb === 'validate' || verb === 'load';
-  return reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta));
+  if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta))) return true;
+  return !(meta && PRODUCT.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase()));
 }
 
 /** A template engine, by its package.json: its parsing of a template is compiling it. @param {PackageMeta} meta */

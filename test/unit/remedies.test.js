@@ -92,7 +92,12 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.equal(compilesReusable('Compile', meta('@acme/types', 'Json Schema Type Builder', ['json-schema'])), true);
   assert.equal(compilesReusable('toSQL', null), true);
   assert.equal(compilesReusable('compileString', meta('sass', 'A pure JavaScript implementation of Sass.', ['style', 'scss', 'css'])), false);
-  assert.equal(compilesReusable('compile', null), false);
+  assert.equal(compilesReusable('compile', meta('less', 'Leaner CSS', ['compile less', 'css nesting'])), false);
+  assert.equal(compilesReusable('transpileModule', meta('typescript', 'a language for application scale JavaScript', ['TypeScript', 'compiler'])), false);
+  assert.equal(compilesReusable('render', meta('hogan.js', 'A mustache compiler.', ['mustache', 'template'])), true);
+  // an expression language's compiled expression runs on each event's context; nothing said: as before
+  assert.equal(compilesReusable('evalSync', meta('@acme/expr', 'expression parser and evaluator', ['expression', 'evaluator'])), true);
+  assert.equal(compilesReusable('compile', null), true);
   assert.equal(fixFor(owners({ owner: pkg('sass'), compileShare: 0.9 }), 'sync', { reusable: false }), 'cache-bound-offload');
 
   const json = owners({ owner: { kind: 'json', name: 'JSON.stringify' } });
