@@ -189,7 +189,8 @@ function packageResult(frames, at, sources, result, more = {}) {
 function withCompile(s, frames, sources) {
   const dir = s.entry?.url;
   if (!dir) return s;
-  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name) && !/render/i.test(name) && isTemplateEngine(sources.packageOf(dir)));
+  // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
+  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && isTemplateEngine(sources.packageOf(dir)));
   for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && compiling(frames[i].functionName)) return { ...s, compile: true };
   return s;
 }

@@ -239,6 +239,8 @@ test('a template engine that parses its template on every call compiles it; a pa
   const tpl = path.join(dir, 'node_modules/cardtpl/dist/index.js');
   const once = [f('parseAndRender', tpl, 90), handler];
   assert.equal(ownerOfSample([f('readTagToken', tpl, 20), f('parse', tpl, 60), f('_parseAndRender', tpl, 80), ...once], null, sources).compile, true);
+  // a method as the profile qualifies it (twig's `Twig.tokenize` under `Twig.exports.twig`)
+  assert.equal(ownerOfSample([f('Twig.token.findStart', tpl, 20), f('Twig.tokenize', tpl, 60), f('Twig.exports.twig', tpl, 80), ...once], null, sources).compile, true);
   // its rendering under the same call is not
   assert.equal(ownerOfSample([f('renderTemplates', tpl, 30), f('_parseAndRender', tpl, 80), ...once], null, sources).compile, false);
   const yaml = path.join(dir, 'node_modules/@acme/parse/index.js');
