@@ -98,6 +98,9 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/orm\b|sql|database|query|model/, 'load'],
 ]);
 
+/** What a package says of itself: its name, keywords and description, lower case. @param {NonNullable<PackageMeta>} meta */
+const metaText = (meta) => `${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase();
+
 /**
  * What a call does, from the function's name, else from its package's package.json.
  * @param {string | null} functionName @param {PackageMeta} meta
@@ -107,7 +110,7 @@ export function verbOf(functionName, meta) {
   const byName = fn ? VERBS.find(([re]) => re.test(fn))?.[1] : undefined;
   if (byName) return byName;
   if (!meta) return null;
-  const text = `${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase();
+  const text = metaText(meta);
   return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
 }
 
@@ -126,14 +129,14 @@ const PRODUCT = /\bcss\b|stylesheet|preprocessor|transpil|minif|uglif|mangl|comp
 export function compilesReusable(functionName, meta) {
   const reusable = (/** @type {string | null} */ verb) => verb === 'render' || verb === 'validate' || verb === 'load';
   if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta))) return true;
-  return !(meta && PRODUCT.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase()));
+  return !(meta && PRODUCT.test(metaText(meta)));
 }
 
 /** A template engine, by its package.json: its parsing of a template is compiling it. @param {PackageMeta} meta */
 export const isTemplateEngine = (meta) => !!meta && verbOf(null, meta) === 'render';
 
 /** @param {PackageMeta} meta */
-export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(`${meta.name} ${meta.keywords.join(' ')} ${meta.description}`.toLowerCase());
+export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(metaText(meta));
 
 /**
  * A standard key derivation that node:crypto also computes, named by the called function or the calling
