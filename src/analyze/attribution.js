@@ -64,7 +64,9 @@ export function attributeBlocks(blocks, profiles, context) {
   const out = blocks.map((block) => {
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
-    const all = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
+    const sampled = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
+    // V8 alone, no JavaScript on the stack: counted only in a promise chain's owners (below)
+    const all = sampled.filter((s) => !s.vm);
     // while the agent's async hook looked at the pool's callers, the hook's own frames are its cost
     const looks = (context.looks ?? []).filter((l) => l.t < end && l.t + l.durationMs > start);
     const samples = looks.length ? all.filter((s) => !inLook(s, looks)) : all;
@@ -122,7 +124,10 @@ export function attributeBlocks(blocks, profiles, context) {
     // are the majority (or the observer saw pauses covering half the block).
     if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
     const best = blame.tops[0];
-    const d = diagnoseBlock(appSamples, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
+    // A microtask block's samples of V8 alone are its promise machinery between two continuations
+    // (Node 24.22 and later show it so; earlier, as Node's runMicrotasks): the chain's time
+    const owned = cause === 'microtask' ? withVm(appSamples, sampled.filter((s) => s.vm && !(looks.length && inLook(s, looks)))) : appSamples;
+    const d = diagnoseBlock(owned, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
@@ -223,6 +228,14 @@ function agentMs(samples, intervalMs) {
   let ms = 0;
   for (const s of samples) if (isToolSample(s.frames)) ms += Math.min(Math.max(0, s.weightMs), intervalMs);
   return ms;
+}
+
+/**
+ * Samples and V8's samples of the same block, in time order.
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {import('./block-samples.js').BlockSample[]} vm @returns {import('./block-samples.js').BlockSample[]}
+ */
+function withVm(samples, vm) {
+  return vm.length ? [...samples, ...vm].sort((a, b) => a.t - b.t) : samples;
 }
 
 /** The share of a block's sampled time spent with our agent's frames on the stack. @param {import('./block-samples.js').BlockSample[]} samples */

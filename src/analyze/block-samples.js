@@ -12,13 +12,16 @@ import { namedRegexRun } from '../sources/regex-names.js';
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./frames.js').FrameMapper} FrameMapper
  * @typedef {import('./known-calls.js').SourceLine} SourceLine
- * @typedef {{t: number, weightMs: number, frames: Frame[], line: SourceLine | null}} BlockSample
+ * @typedef {{t: number, weightMs: number, frames: Frame[], line: SourceLine | null, vm?: true}} BlockSample
+ *   `vm`: V8 ran with no JavaScript on the stack ('(program)': its own builtins, such as the microtask
+ *   runner between two continuations, or Node's C++ between two callbacks)
  */
 
 /** A frame with source code of its own (the app's, or a package's). @param {Frame | undefined} f */
 const hasSource = (f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules');
 
-const PSEUDO = new Set(['(idle)', '(program)']);
+const IDLE = '(idle)';
+const VM = '(program)';
 // the profile's clock and the heartbeat's agree to well under this (ms)
 const END_SLACK_MS = 1;
 const MAX_LINE = 400;
@@ -42,7 +45,8 @@ export class BlockSampler {
 
   /**
    * Samples of [start, end] (epoch ms). The continuous profile sampled the whole block; the
-   * watchdog's captures are the fallback (profile off, or a block that never ended).
+   * watchdog's captures are the fallback (profile off, or a block that never ended). V8's samples
+   * with no JavaScript are kept, marked `vm`; a profile that has only those sampled no code of the block.
    * @param {number} start @param {number} end
    * @param {boolean} [ended] the block ended at `end` (the heartbeat that ran then measured it): a
    *   sample taken after it ran the heartbeat or what came next, and stands for none of the block's
@@ -61,11 +65,13 @@ export class BlockSampler {
           const weightMs = Math.min(end, spans.to[i]) - Math.max(start, spans.from[i]);
           if (!(weightMs > 0) && !(p.times[i] >= start && p.times[i] <= end)) continue;
           const frames = this.framesAt(p, index, p.leaves[i]);
-          if (frames.length === 1 && PSEUDO.has(frames[0].functionName)) continue;
-          found.push({ t: p.times[i], weightMs: Math.max(0, weightMs), frames, line: this.lineAt(p, index, p.leaves[i], frames) });
+          const alone = frames.length === 1 ? frames[0].functionName : null;
+          if (alone === IDLE) continue;
+          if (alone === VM) found.push({ t: p.times[i], weightMs: Math.max(0, weightMs), frames, line: null, vm: true });
+          else found.push({ t: p.times[i], weightMs: Math.max(0, weightMs), frames, line: this.lineAt(p, index, p.leaves[i], frames) });
         }
       });
-      if (found.length) return found;
+      if (found.some((s) => !s.vm)) return found;
     }
     return [];
   }

@@ -72,6 +72,9 @@ export function ownerOfSample(frames, line, sources) {
   });
 
   if (!leaf || leaf.kind === 'gc') return result({ kind: 'gc', name: 'garbage collection' }, -1, null);
+  // V8 alone with no JavaScript on the stack (its microtask runner between two continuations, in a
+  // microtask block): the queue's time, as Node's runMicrotasks below
+  if (frames.length === 1 && leaf.functionName === '(program)') return result({ kind: 'app', name: 'app' }, -1, null, { queue: true });
 
   // a regular expression: whoever runs it owns it (a package's own pattern is the package's)
   const rx = frames.findIndex((f) => f.functionName.startsWith('RegExp: '));

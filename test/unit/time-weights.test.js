@@ -109,3 +109,32 @@ test('the agent sums short GC pauses into runs and reports each long one', () =>
   assert.deepEqual(runs.map((r) => [Math.round(r.t - origin) + 0, Math.round(r.endT - origin) + 0, r.totalMs, r.count]), [[0, 13, 6, 3], [100, 102, 2, 1], [300, 301, 1, 1]]);
   assert.equal(gc.summary().count, 6);
 });
+
+test('a package\'s promise chain: V8\'s samples with no JavaScript between its continuations are the chain\'s machinery (Node 24.22 shows no runMicrotasks frame)', () => {
+  // root -> runner (a package's async function resumed by V8, nothing under it) : id 2 ; root -> (program) : id 3
+  const nodes = [
+    { id: 1, callFrame: cf('(root)', ''), children: [2, 3] },
+    { id: 2, callFrame: cf('runner', 'file:///srv/node_modules/steps/index.js', 3) },
+    { id: 3, callFrame: cf('(program)', '') },
+  ];
+  const startTime = 1_000_000;
+  /** @param {number[]} samples */
+  const blockOf = (samples) => {
+    const p = timeProfile({
+      kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000,
+      profile: { nodes, startTime, endTime: startTime + (samples.length + 1) * 1000, samples, timeDeltas: samples.map(() => 1000) },
+    }, 'p.json');
+    return attributeBlocks([{ startMs: 0, durationMs: samples.length }], [p], { from: 6000, cwd: '/srv' }).blocks[0];
+  };
+  const chain = blockOf(Array.from({ length: 40 }, (_, i) => (i % 3 === 2 ? 3 : 2)));
+  assert.equal(chain.cause, 'microtask');
+  assert.equal(chain.culprit?.owner?.name, 'steps');
+  assert.equal(chain.fix, 'microtask', chain.advice);
+  // V8's samples are never the block's shown stacks or top frames
+  assert.ok((chain.samples ?? []).every((s) => s.stack.some((f) => f.functionName === 'runner')));
+  assert.deepEqual((chain.topFrames ?? []).map((t) => t.functionName), ['runner']);
+  // the same continuations with no time of V8's between them: a library call, not a chain
+  const alone = blockOf(Array(40).fill(2));
+  assert.equal(alone.cause, 'microtask');
+  assert.notEqual(alone.fix, 'microtask');
+});
