@@ -12,7 +12,7 @@ const inspector = require('node:inspector');
 const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 const { ProfileChunks } = require('./profile-chunks.cjs');
-const { hubName } = require('./thread-hub.cjs');
+const { hubName, loadMessageEvent } = require('./thread-hub.cjs');
 const { readSchedstatOnce } = require('./run-wait.cjs');
 const { ENV_NAME } = require('./wire.cjs');
 const { EXITING, HUNG_UP, WAKE, PROFILE_DONE, watchWords, raise, bump } = require('./watch-words.cjs');
@@ -73,6 +73,7 @@ function startStacks(config, push, loop) {
   // --threads: the watchdog profiles each worker thread from outside (see thread-agent.cjs)
   const profilesThreads = Boolean(wantWatchdog && wantProfile && config.threads && config.role === 'main' && !config.ownInspector);
   if (wantWatchdog) {
+    loadMessageEvent(); // its messages reach this loop as MessageEvents
     worker = new Worker(path.join(__dirname, 'watchdog-worker.cjs'), {
       workerData: {
         heartbeat, dir: config.dir, pid: process.pid, resolutionMs: config.resolutionMs,

@@ -14,8 +14,8 @@
 // open) the thread profiles itself.
 // It never starts a worker of its own. Unref'ed: a worker with nothing else to do still exits.
 
-const { BroadcastChannel, threadId } = require('node:worker_threads');
-const { hubName } = require('./thread-hub.cjs');
+const { threadId } = require('node:worker_threads');
+const { openHub } = require('./thread-hub.cjs');
 const { osThreadId } = require('./run-wait.cjs');
 
 const PROFILE_START_WAIT_MS = 500;
@@ -39,7 +39,7 @@ function threadBeat() {
 function startThreadAgent(config) {
   const { start } = require('./recorder.cjs');
   const { buffer, flags } = threadBeat();
-  const hub = new BroadcastChannel(hubName(process.pid));
+  const hub = openHub(process.pid);
   /** @type {(command: {cmd: string}) => void} */
   let onCommand = () => {};
   let discarded = false;
