@@ -47,14 +47,20 @@ const CALL_SHARE = 0.3;
 const PAYLOAD_SHARE = 0.25;
 
 /**
- * @param {BlockSample[]} samples @param {number} durationMs @param {AppSources} sources
+ * @param {BlockSample[]} blockSamples @param {number} durationMs @param {AppSources} sources
  * @returns {BlockOwners}
  */
-export function blockOwners(samples, durationMs, sources) {
+export function blockOwners(blockSamples, durationMs, sources) {
+  const read = blockSamples.map((s) => ownerOfSample(s.frames, s.line, sources));
+  // V8 alone (a microtask block's, attribution.js) is a chain's machinery only between two samples of
+  // the same code: before the first, it is the native work that called in (an addon building a query's
+  // rows), not a queue
+  const kept = read.map((o, i) => !blockSamples[i].vm || enclosed(read, i));
+  const samples = blockSamples.filter((_, i) => kept[i]);
+  const owned = creditQueue(read.filter((_, i) => kept[i]));
   const total = samples.reduce((sum, s) => sum + s.weightMs, 0);
   const even = !(total > 0);
   const weight = (/** @type {BlockSample} */ s) => (even ? durationMs / samples.length : s.weightMs);
-  const owned = creditQueue(samples.map((s) => ownerOfSample(s.frames, s.line, sources)));
 
   /** @type {Map<string, {owner: Owner, ms: number}>} */ const shown = new Map();
   /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, queueMs: number, items: number[]}>} */ const credited = new Map();
@@ -258,7 +264,6 @@ function dedupe(list) {
  * @param {SampleOwner[]} owned @returns {SampleOwner[]}
  */
 function creditQueue(owned) {
-  const code = (/** @type {SampleOwner} */ o) => !o.queue && o.owner.kind !== 'gc' && o.owner.kind !== 'node';
   return owned.map((o, i) => {
     if (!o.queue) return o;
     let j = -1;
@@ -268,6 +273,21 @@ function creditQueue(owned) {
     }
     return j < 0 ? o : { ...o, owner: owned[j].owner, key: owned[j].key };
   });
+}
+
+/** A sample of code: an owner's that is not Node's, a collection or a queue runner. @param {SampleOwner} o */
+const code = (o) => !o.queue && o.owner.kind !== 'gc' && o.owner.kind !== 'node';
+
+/**
+ * The nearest samples of code before and after sample i have the same owner.
+ * @param {SampleOwner[]} owned @param {number} i
+ */
+function enclosed(owned, i) {
+  let before = i - 1;
+  while (before >= 0 && !code(owned[before])) before--;
+  let after = i + 1;
+  while (after < owned.length && !code(owned[after])) after++;
+  return before >= 0 && after < owned.length && owned[before].key === owned[after].key;
 }
 
 /** @param {SampleOwner[]} owned @param {number} i */

@@ -137,4 +137,9 @@ test('a package\'s promise chain: V8\'s samples with no JavaScript between its c
   const alone = blockOf(Array(40).fill(2));
   assert.equal(alone.cause, 'microtask');
   assert.notEqual(alone.fix, 'microtask');
+  // V8 alone before the first continuation (an addon's native code building a query's rows, then the
+  // package's one long continuation): not a chain's machinery
+  const native = blockOf([...Array(12).fill(3), ...Array(28).fill(2)]);
+  assert.equal(native.cause, 'microtask');
+  assert.notEqual(native.fix, 'microtask');
 });
