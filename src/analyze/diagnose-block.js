@@ -8,6 +8,7 @@ import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 import { handlerUse } from './handler-line.js';
+import { loopAround } from '../sources/loop-lines.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -36,11 +37,14 @@ export function diagnoseBlock(samples, c, sources) {
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
+  // the calling line, known (not the function's first line), in a loop of its function: the loop's line
+  const code = owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? sources.codeLines(owned.calledFrom.url) : null;
+  const loopLine = code && owned.calledFrom ? loopAround(code, owned.calledFrom.line) : null;
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine,
     }) + noAppLine(owned, samples, c.requests, site),
   };
 }

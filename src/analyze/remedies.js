@@ -153,8 +153,10 @@ function nodeKdf(text) {
  * One line of advice for a block.
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
- *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, verb?: string | null, candidateCalls?: string[]}} c
- *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse")
+ *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, verb?: string | null, candidateCalls?: string[],
+ *   loopLine?: number | null}} c
+ *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
+ *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
  *   meta: the owner package's package.json; lineText: the source of the calling line
  */
 export function adviceText(fix, o, c) {
@@ -206,6 +208,11 @@ export function adviceText(fix, o, c) {
       // a regex that is a fair part of the work, in long stretches, is said: on unusual input it may be a ReDoS
       const rx = owner?.kind === 'package' && o.regex && o.regexShare >= REGEX_MENTION_SHARE && o.regexRunMs >= REGEX_RUN_MS
         ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${o.regex.slice(0, 80)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
+      // called once per iteration of a loop of the app's: that loop is the work, and it can be split
+      if (c.loopLine && o.calledFrom) {
+        const name = o.calledFrom.functionName && o.calledFrom.functionName !== '(anonymous)' ? `, in ${o.calledFrom.functionName}` : '';
+        return `${fn}${who}${at} held the loop ${ms} ms, called in a loop (line ${c.loopLine}${name}): that loop is the work, one call per item. Split it and yield with setImmediate every ~10 ms (or batch the items), ${v === 'call' ? 'call it' : v} less often (cache what repeats), or move the loop to a worker thread${native}${rx}${gc}`;
+      }
       return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${native}${rx}${gc}`;
     }
     case 'microtask':

@@ -29,6 +29,15 @@ test('a package\'s CPU cannot be split: cache, bound the input, a worker pool; t
   assert.match(advise('async-form', hash, { asyncSibling: 'hash' }), /bcrypt\.hashSync of bcryptjs@2\.4\.3, called at app\.js:12, .*bcryptjs also exports the async bcryptjs\.hash: use it/);
 });
 
+test('a library call made once per item of a loop of the app\'s: that loop is the work, and it can be split', () => {
+  const ua = owners({ owner: pkg('bowser', '2.11.0'), entry: entry('parse') });
+  const text = advise('cache-bound-offload', ua, { loopLine: 11 });
+  assert.match(text, /^parse of bowser@2\.11\.0, called at app\.js:12, held the loop 180 ms, called in a loop \(line 11, in handler\): that loop is the work, one call per item\. Split it and yield with setImmediate every ~10 ms \(or batch the items\), call it less often \(cache what repeats\), or move the loop to a worker thread$/);
+  assert.doesNotMatch(text, /cannot be split/);
+  // no loop around the line: one call, which cannot be split
+  assert.match(advise('cache-bound-offload', ua, { loopLine: null }), /One library call cannot be split with setImmediate/);
+});
+
 test("a JavaScript package's key derivation: node:crypto computes it natively on the pool, said beside the worker pool", () => {
   const kdf = owners({ owner: pkg('@noble/hashes', '1.7.1'), entry: entry('pbkdf2') });
   assert.equal(fixFor(kdf, 'sync'), 'cache-bound-offload');
