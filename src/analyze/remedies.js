@@ -132,8 +132,16 @@ export function compilesReusable(functionName, meta) {
   return !(meta && PRODUCT.test(metaText(meta)));
 }
 
-/** A template engine, by its package.json: its parsing of a template is compiling it. @param {PackageMeta} meta */
-export const isTemplateEngine = (meta) => !!meta && verbOf(null, meta) === 'render';
+// a language a package parses and then runs on data: an expression, a formula, a query language
+const LANGUAGE = /(?<!regular )expression|evaluat|formula|query language|\binterpret/;
+
+/**
+ * A package that runs what it parses, by its package.json: a template engine, or an expression, formula or
+ * query language. Its parsing of a template or an expression is compiling it (the program it builds runs
+ * again on each call's data); a parser of data (YAML, CSV, XML) parses the product itself.
+ * @param {PackageMeta} meta
+ */
+export const runsWhatItParses = (meta) => !!meta && (verbOf(null, meta) === 'render' || LANGUAGE.test(metaText(meta)));
 
 /** @param {PackageMeta} meta */
 export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(metaText(meta));

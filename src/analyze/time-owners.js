@@ -8,7 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall } from './known-calls.js';
-import { isTemplateEngine } from './remedies.js';
+import { runsWhatItParses } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 
@@ -42,7 +42,8 @@ const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kin
 const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !isAgentUrl(f.url);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
 // a template engine that interprets its templates (liquidjs) compiles nothing: it parses them, on
-// every call that takes the template's text (parseAndRender), and rendering is the rest
+// every call that takes the template's text (parseAndRender), and rendering is the rest; so does an
+// expression language that evaluates what it parses (expr-eval's Parser.evaluate)
 const PARSE = /^_?(?:parse|tokeni[sz]e|lex)/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
@@ -193,7 +194,7 @@ function withCompile(s, frames, sources) {
   const dir = s.entry?.url;
   if (!dir) return s;
   // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
-  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && isTemplateEngine(sources.packageOf(dir)));
+  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && runsWhatItParses(sources.packageOf(dir)));
   for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && compiling(frames[i].functionName)) return { ...s, compile: true };
   return s;
 }

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses } from '../../src/analyze/remedies.js';
 
 /**
  * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
@@ -107,6 +107,14 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   // an expression language's compiled expression runs on each event's context; nothing said: as before
   assert.equal(compilesReusable('evalSync', meta('@acme/expr', 'expression parser and evaluator', ['expression', 'evaluator'])), true);
   assert.equal(compilesReusable('compile', null), true);
+  // parsing is compiling in a package that runs what it parses (a template engine, an expression, formula
+  // or query language), not in a parser of data, nor in one of regular expressions
+  assert.equal(runsWhatItParses(meta('liquidjs', 'Liquid template engine by pure JavaScript', ['liquid', 'template engine'])), true);
+  assert.equal(runsWhatItParses(meta('@acme/calc', 'Mathematical expression evaluator', ['math', 'parser'])), true);
+  assert.equal(runsWhatItParses(meta('@acme/sheet', 'Spreadsheet formula parser', ['excel'])), true);
+  assert.equal(runsWhatItParses(meta('js-yaml', 'YAML 1.2 parser and serializer', ['yaml', 'parser'])), false);
+  assert.equal(runsWhatItParses(meta('@acme/rx', 'Regular expressions processor', ['regexp', 'parser'])), false);
+  assert.equal(runsWhatItParses(null), false);
   assert.equal(fixFor(owners({ owner: pkg('sass'), compileShare: 0.9 }), 'sync', { reusable: false }), 'cache-bound-offload');
 
   const json = owners({ owner: { kind: 'json', name: 'JSON.stringify' } });
