@@ -3,7 +3,7 @@
 // on such a line is made once per iteration: the time is the loop's, and the loop can be split. Reads
 // code with strings and comments blanked (js-scan.js codeOnly); tolerant of what it does not understand.
 
-const HEADER = /\b(for|while)\s*$/;
+const HEADER = /\b(?:for(?:\s+await)?|while)\s*$/;
 const CONTROL = /\b(if|switch|catch|with)\s*$/;
 const ITERATE = /\.(forEach|map|flatMap|filter|reduce|reduceRight|some|every|find|findIndex|findLast|findLastIndex)\s*$/;
 const DO = /\bdo\s*$/;

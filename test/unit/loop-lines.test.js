@@ -33,6 +33,7 @@ test('a call in a for, for-of, while or do body, or in a callback of an iteratin
     '  while (n < 10)',
     '    step(n++);',
     '  do { tick(); } while (more());',
+    '  for await (const chunk of stream) consume(chunk);',
     '  res.end(JSON.stringify(rows));',
     '});',
   ].join('\n');
@@ -43,6 +44,7 @@ test('a call in a for, for-of, while or do body, or in a callback of an iteratin
   assert.equal(at(src, 'save(item)'), 14);
   assert.equal(at(src, 'step(n++)'), 18);
   assert.equal(at(src, 'tick()'), 20);
+  assert.equal(at(src, 'consume(chunk)'), 21);
   // once per call of the handler: not in a loop
   assert.equal(at(src, 'createHash'), null);
   assert.equal(at(src, 'hash.digest'), null);
