@@ -11,6 +11,7 @@ const dc = require('node:diagnostics_channel');
 const { BroadcastChannel } = require('node:worker_threads');
 const { epochNow } = require('./clock.cjs');
 const { schedstatReader } = require('./run-wait.cjs');
+const { loadMessageEvent } = require('./message-event.cjs');
 
 // commands a thread that starts later still needs, in order
 const CATCH_UP = ['start', 'window', 'window-end'];
@@ -18,17 +19,7 @@ const CATCH_UP = ['start', 'window', 'window-end'];
 /** @param {number} pid */
 const hubName = (pid) => `eventloop-probe:loops:${pid}`;
 
-/**
- * Loads the MessageEvent class now. Node 22 and later build every message a port or channel of this
- * thread receives into a MessageEvent from the undici it bundles, loaded on the first message: 40-50
- * ms, over 100 on a busy machine, that would fall on the measured loop when our first message came
- * (a block of ours, blamed on Node's loader). Called before the recorder measures the loop; Node 20 has it already.
- */
-function loadMessageEvent() {
-  void globalThis.MessageEvent;
-}
-
-/** This thread's end of the hub channel. @param {number} pid */
+/** This thread's end of the hub channel (its messages reach the loop as MessageEvents). @param {number} pid */
 function openHub(pid) {
   loadMessageEvent();
   return new BroadcastChannel(hubName(pid));
@@ -179,4 +170,4 @@ class ThreadHub {
   }
 }
 
-module.exports = { ThreadHub, hubName, openHub, loadMessageEvent };
+module.exports = { ThreadHub, hubName, openHub };

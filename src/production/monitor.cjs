@@ -17,6 +17,7 @@ const { RequestMeter } = require('../agent/request-meter.cjs');
 const { epochNow } = require('../agent/clock.cjs');
 const { startOtel } = require('./otel.cjs');
 const { answer } = require('../agent/hang-up.cjs');
+const { loadMessageEvent } = require('../agent/message-event.cjs');
 const { sigprofCaught } = require('../agent/sampling-profiler.cjs');
 
 const LONG_GC_MS = 10;
@@ -169,6 +170,7 @@ function startMonitor(settings) {
   }
 
   if (!off.includes('worker')) try {
+    loadMessageEvent(); // its messages reach this loop as MessageEvents
     worker = new Worker(path.join(__dirname, 'log-worker.mjs'), {
       workerData: { [OWN_WORKER]: true, heartbeat, settings, pid: process.pid, loop, cwd: process.cwd(), argv: process.argv.slice(1), nodeVersion: process.version },
       stdout: true, stderr: false, execArgv: [], env: { ...process.env, NODE_OPTIONS: '' },
