@@ -122,13 +122,14 @@ const PRODUCT = /\bcss\b|stylesheet|preprocessor|transpil|minif|uglif|mangl|comp
  * fix: a template (its render function), a schema (its validator), a query or an expression (its
  * function). A compiler whose output is the product (a stylesheet from sass or less, a script from
  * typescript or a minifier), by its package.json, is not: the output is what to cache. A package that
- * renders, validates or queries (by the called function's name or its package.json) is reusable
- * whatever else its package.json says (hogan.js: "A mustache compiler"); one that says neither is too.
+ * renders, validates or queries (by the called function's name or its package.json), or runs what it
+ * parses (an expression compiler: filtrex's "Filter Expression compiler"), is reusable whatever else its
+ * package.json says (hogan.js: "A mustache compiler"); one that says neither is too.
  * @param {string | null} functionName @param {PackageMeta} meta
  */
 export function compilesReusable(functionName, meta) {
   const reusable = (/** @type {string | null} */ verb) => verb === 'render' || verb === 'validate' || verb === 'load';
-  if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta))) return true;
+  if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta)) || runsWhatItParses(meta)) return true;
   return !(meta && PRODUCT.test(metaText(meta)));
 }
 

@@ -115,6 +115,8 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.equal(runsWhatItParses(meta('js-yaml', 'YAML 1.2 parser and serializer', ['yaml', 'parser'])), false);
   assert.equal(runsWhatItParses(meta('@acme/rx', 'Regular expressions processor', ['regexp', 'parser'])), false);
   assert.equal(runsWhatItParses(null), false);
+  // an expression compiler's output runs on data: compile it once, whatever "compiler" says
+  assert.equal(compilesReusable('compileExpression', meta('@acme/filters', 'A safe filter expression compiler for end-users', [])), true);
   assert.equal(fixFor(owners({ owner: pkg('sass'), compileShare: 0.9 }), 'sync', { reusable: false }), 'cache-bound-offload');
 
   const json = owners({ owner: { kind: 'json', name: 'JSON.stringify' } });
