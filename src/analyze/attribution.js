@@ -65,11 +65,12 @@ export function attributeBlocks(blocks, profiles, context) {
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
     const sampled = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
-    // V8 alone, no JavaScript on the stack: counted only in a promise chain's owners (below)
-    const all = sampled.filter((s) => !s.vm);
     // while the agent's async hook looked at the pool's callers, the hook's own frames are its cost
     const looks = (context.looks ?? []).filter((l) => l.t < end && l.t + l.durationMs > start);
-    const samples = looks.length ? all.filter((s) => !inLook(s, looks)) : all;
+    const outside = sampled.filter((s) => !looks.length || !inLook(s, looks));
+    // V8 alone, no JavaScript on the stack: counted only in a promise chain's owners (below)
+    const all = sampled.filter((s) => !s.vm);
+    const samples = outside.filter((s) => !s.vm);
     const lookShare = all.length ? 1 - samples.length / all.length : 0;
     /** @type {AttributedBlock} */
     const result = { ...block };
@@ -126,7 +127,7 @@ export function attributeBlocks(blocks, profiles, context) {
     const best = blame.tops[0];
     // A microtask block's samples of V8 alone are its promise machinery between two continuations
     // (Node 24.22 and later show it so; earlier, as Node's runMicrotasks): the chain's time
-    const owned = cause === 'microtask' ? withVm(appSamples, sampled.filter((s) => s.vm && !(looks.length && inLook(s, looks)))) : appSamples;
+    const owned = cause === 'microtask' ? withVm(appSamples, outside.filter((s) => s.vm)) : appSamples;
     const d = diagnoseBlock(owned, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),

@@ -37,9 +37,10 @@ export function diagnoseBlock(samples, c, sources) {
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
-  // the calling line, known (not the function's first line), in a loop of its function: the loop's line
-  const code = owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? sources.codeLines(owned.calledFrom.url) : null;
-  const loopLine = code && owned.calledFrom ? loopAround(code, owned.calledFrom.line) : null;
+  // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
+  const known = fix === 'cache-bound-offload' && owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? owned.calledFrom : null;
+  const code = known ? sources.codeLines(known.url) : null;
+  const loopLine = known && code ? loopAround(code, known.line) : null;
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
