@@ -107,8 +107,12 @@ async function startProfile(w) {
     w.profiling = true;
   } finally {
     if (w.flags) {
-      Atomics.store(w.flags, 0, w.profiling ? 1 : 2);
+      const answered = Atomics.compareExchange(w.flags, 0, 0, w.profiling ? 1 : 2);
       Atomics.notify(w.flags, 0); // the thread's own code may run now
+      if (answered === 3 && w.profiling) {
+        Atomics.store(w.flags, 0, 1); // profiled after all: its exit waits for the profile
+        lost(w, 'its CPU profile started after its code did', new Error('the watchdog answered late: a crowded machine'), 'a loop compiled before that may have no name in its blocks');
+      }
     }
   }
 }
