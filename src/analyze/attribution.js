@@ -29,7 +29,7 @@ const SAMPLE_FRAMES = 12;
  *   topFrames?: {functionName: string, url: string, line: number, ms: number, share: number}[], origin?: Frame[],
  *   culprit?: import('./diagnose-block.js').Culprit | null, owners?: import('./block-owners.js').OwnerShare[],
  *   call?: import('./known-calls.js').KnownCall | null, gcMs?: number, gcShare?: number,
- *   toolMs?: number, captureMs?: number, tool?: boolean, requests?: import('./requests.js').BlockRequestsSummary}} AttributedBlock
+ *   toolMs?: number, captureMs?: number, tool?: boolean, toolBy?: string | null, requests?: import('./requests.js').BlockRequestsSummary}} AttributedBlock
  * @typedef {{functionName: string, url: string, line: number, blockedMs: number, count: number}} Site
  * @typedef {import('../sources/app-sources.js').AppSources} AppSourcesType
  */
@@ -87,7 +87,7 @@ export function attributeBlocks(blocks, profiles, context) {
     const tool = context.briefTool
       ? isToolBlock(block.durationMs, toolMs + agentMs(samples, sampler.intervalMs(start, end)), 0, context.thresholdMs ?? 0)
       : isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0);
-    if (tool) result.tool = true;
+    if (tool) Object.assign(result, { tool: true, toolBy: toolWork(stalls, samples, start, end) });
     const around = requestsOfBlock(start, context.blockRequests ?? []);
     const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
     if (requests) result.requests = requests;
@@ -218,6 +218,32 @@ function coverageOf(samples, start, end) {
  */
 export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
+}
+
+/**
+ * What of the tool's held a block of its own: its longest timed step in the block, else the agent's
+ * function most sampled in it ("name (file:line)"), for the report's note and its `toolStalls`.
+ * @param {{t: number, durationMs: number, what?: string}[]} stalls
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {number} start @param {number} end
+ * @returns {string | null}
+ */
+function toolWork(stalls, samples, start, end) {
+  let longest = null;
+  for (const s of stalls) {
+    const ms = overlapMs([s], start, end);
+    if (s.what && ms > 0 && (!longest || ms > longest.ms)) longest = { ms, what: s.what };
+  }
+  if (longest) return longest.what;
+  /** @type {Map<string, number>} */
+  const byFrame = new Map();
+  for (const s of samples) {
+    if (!isToolSample(s.frames)) continue;
+    const f = s.frames.find((x) => x.kind === 'app' || x.kind === 'node_modules');
+    if (!f) continue;
+    const key = `${f.functionName || '(anonymous)'} (${f.url.split(/[\\/]/).pop()}:${f.line})`;
+    byFrame.set(key, (byFrame.get(key) ?? 0) + Math.max(s.weightMs, 0) + 1e-6);
+  }
+  return [...byFrame].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 /**

@@ -74,7 +74,7 @@ export function toolSection(stalls, toolBlocks, from, to) {
     stallsInWindow: inWindow.length,
     longestStallMs: round(inWindow.reduce((m, s) => Math.max(m, s.durationMs), 0)),
     totalStallMs: round(inWindow.reduce((sum, s) => sum + s.durationMs, 0)),
-    blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0 })),
+    blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0, by: b.toolBy ?? null })),
   };
 }
 
@@ -103,7 +103,8 @@ export function machineSection(starved, runWaitMs, windowMs, lagP99WithoutWaitMs
 export function ownerNotes(tool, starved, runWaitShare, threads = null) {
   const at = (/** @type {any[]} */ list) => list.map((b) => `${Math.round(b.durationMs)} ms at ${Math.round(b.startMs)} ms`).join(', ');
   const notes = [];
-  if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}): not counted as the app's blocks; please report it`);
+  const by = [...new Set(tool.map((b) => b.toolBy).filter(Boolean))];
+  if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}${by.length ? `; in ${by.join(', ')}` : ''}): not counted as the app's blocks; please report it`);
   if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU, or held by the system without running, most of that time, so they are not counted as the app's blocks`);
   if (runWaitShare !== null && runWaitShare >= 0.1) {
     const own = threads?.otherThreadsCores ?? null;

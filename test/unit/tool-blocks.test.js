@@ -46,6 +46,7 @@ test('a block running the agent\'s frames is flagged, its frames are no call sit
   const { blocks, topSites } = attributeBlocks(
     [{ startMs: 0, durationMs: 90 }, { startMs: 110, durationMs: 80 }], [profile], { from, cwd: '/app', thresholdMs: 50 });
   assert.equal(blocks[0].tool, true);
+  assert.equal(blocks[0].toolBy, 'switchChunk (profile-chunks.cjs:1)', 'the agent\'s function most sampled in it');
   assert.equal(blocks[1].tool, undefined);
   assert.equal(blocks[1].stack?.[0].functionName, 'handler');
   assert.deepEqual(topSites.map((s) => s.functionName), ['handler'], 'the agent never shows as a call site');
@@ -72,8 +73,9 @@ test('a block covered by the agent\'s timed work is the tool\'s in the report, o
   assert.equal(report.blocking.longestMs, 80);
   assert.equal(report.toolStalls.blocks.length, 1);
   assert.equal(report.toolStalls.blocks[0].toolMs, 115);
+  assert.equal(report.toolStalls.blocks[0].by, 'profile chunk', 'its timed step');
   assert.equal(report.verdict.status, 'degraded', 'judged on the 80 ms block alone (below 2x the threshold)');
-  assert.ok(report.notes.some((n) => /tool's own work/.test(n)));
+  assert.ok(report.notes.some((n) => /tool's own work \(120 ms at 500 ms; in profile chunk\)/.test(n)), JSON.stringify(report.notes));
 });
 
 test('profile chunks merge into one profile cut to the window, same paths sharing nodes', () => {
