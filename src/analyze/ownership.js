@@ -62,18 +62,25 @@ export function isStarved(durationMs, waitMs, thresholdMs) {
 
 /**
  * The tool's own work on the app's loop: the stalls it timed (in the window, and the longest before
- * the load began: the start-up part of the profile dropped), and the blocks that were its own.
+ * the load began: the start-up part of the profile dropped), and the blocks that were its own. The
+ * watchdog's capture starts are apart: each begins inside a block already under way (a late beat
+ * starts it), and its time is the round trip from the watchdog's thread, an upper bound of what it
+ * added to that block (on a crowded machine mostly the wait for a CPU), not a stall of its own.
  * @param {{t: number, durationMs: number, what: string}[]} stalls @param {any[]} toolBlocks
  * @param {number} from @param {number} to epoch ms, the window
  */
 export function toolSection(stalls, toolBlocks, from, to) {
-  const inWindow = stalls.filter((s) => s.t + s.durationMs >= from && s.t <= to);
+  const within = (/** @type {{t: number, durationMs: number}} */ s) => s.t + s.durationMs >= from && s.t <= to;
+  const isCapture = (/** @type {{what: string}} */ s) => s.what === 'block capture start';
+  const inWindow = stalls.filter((s) => within(s) && !isCapture(s));
+  const captures = stalls.filter((s) => within(s) && isCapture(s));
   const before = stalls.filter((s) => s.t + s.durationMs < from);
   return {
     beforeLoadMs: round(before.reduce((m, s) => Math.max(m, s.durationMs), 0)),
     stallsInWindow: inWindow.length,
     longestStallMs: round(inWindow.reduce((m, s) => Math.max(m, s.durationMs), 0)),
     totalStallMs: round(inWindow.reduce((sum, s) => sum + s.durationMs, 0)),
+    captureStarts: { inWindow: captures.length, longestMs: round(captures.reduce((m, s) => Math.max(m, s.durationMs), 0)) },
     blocks: toolBlocks.map((b) => ({ startMs: b.startMs, durationMs: b.durationMs, toolMs: b.toolMs ?? 0, by: b.toolBy ?? null })),
   };
 }

@@ -105,7 +105,7 @@ export function logToReport(text, c) {
     routes: routesOf(stats, blocks),
     warmup: startupOf(startupLines, from, listenAt),
     toolStalls: {
-      beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0,
+      beforeLoadMs: 0, stallsInWindow: 0, longestStallMs: 0, totalStallMs: 0, captureStarts: { inWindow: 0, longestMs: 0 },
       blocks: stallLines.filter((l) => l.heldBy === 'tool').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, toolMs: 0 })),
     },
     machine: {
