@@ -5,6 +5,7 @@
 
 import { ownerOfSample } from './time-owners.js';
 import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
+import { rootName } from '../sources/app-sources.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -117,7 +118,7 @@ export function blockOwners(blockSamples, durationMs, sources) {
   return {
     owners,
     owner: best.owner,
-    entry,
+    entry: entry && appFrame && line !== null ? namedByCall(entry, best.owner, appFrame.url, line, sources) : entry,
     calledFrom: appFrame ? { functionName: appFrame.functionName, url: appFrame.url, line: line ?? appFrame.line } : null,
     lineFrom: appFrame ? from ?? 'function' : null,
     lineCandidates: candidates,
@@ -233,6 +234,25 @@ function regexLine(mine, code, raw, names, first, end) {
     }
   }
   return null;
+}
+
+/**
+ * A package's function V8 names by no name a caller writes (mathjs's typed functions are named by
+ * their signatures: "string, Map | Object"): named instead as the app's calling line calls it, a
+ * member of a name the file binds to that package (`math.evaluate`). Else as it is.
+ * @param {Site} entry @param {Owner} owner @param {string} file @param {number} line @param {AppSources} sources
+ * @returns {Site}
+ */
+function namedByCall(entry, owner, file, line, sources) {
+  if (owner.kind !== 'package' || /^[\w$.]+$/.test(entry.functionName) || entry.functionName.startsWith('(')) return entry;
+  const code = sources.codeLines(file)?.[line - 1];
+  if (!code) return entry;
+  const bindings = sources.bindingsOf(file);
+  for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const spec = bindings.get(m[1]);
+    if (spec && rootName(spec) === owner.name) return { ...entry, functionName: `${m[1]}.${m[2]}` };
+  }
+  return entry;
 }
 
 /** The name a caller writes to call a function V8 names so: "bcrypt.hashSync" -> "hashSync". @param {string} name */

@@ -139,7 +139,7 @@ export function ownerOfSample(frames, line, sources) {
     const info = sources.packageOf(leaf.url);
     if (info && sources.isNative(info.name, leaf.url)) return result({ kind: 'native', name: info.name, ...(info.version ? { version: info.version } : {}) }, 0, info.name);
   }
-  if (pkg >= 0) return withCompile(packageResult(frames, pkg, sources, result), frames, sources);
+  if (pkg >= 0) return withCompile(packageResult(frames, importedUnder(frames, pkg, appIndex, sources), sources, result), frames, sources);
 
   // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
   if (appIndex > 0) {
@@ -159,6 +159,22 @@ export function ownerOfSample(frames, line, sources) {
   const node = frames.findIndex((f) => f.kind === 'node');
   if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
   return result({ kind: 'native', name: leaf.functionName }, 0, null);
+}
+
+/**
+ * The package the app's file imports, when the package nearest the app frame is one it does not
+ * and the imported one runs under it: the app called a function the imported package built with a
+ * dependency of its own (mathjs's API is made of typed-function's dispatchers), and the work is the
+ * imported package's. Else frames[pkg] itself.
+ * @param {Frame[]} frames @param {number} pkg @param {number} appIndex @param {AppSources} sources
+ */
+function importedUnder(frames, pkg, appIndex, sources) {
+  if (appIndex < 0) return pkg;
+  const imported = sources.importedPackageDirs(frames[appIndex].url);
+  const dirOf = (/** @type {Frame} */ f) => sources.packageOf(f.url)?.dir ?? '';
+  if (imported.size === 0 || imported.has(dirOf(frames[pkg]))) return pkg;
+  for (let i = pkg - 1; i >= 0; i--) if (isPackage(frames[i]) && imported.has(dirOf(frames[i]))) return i;
+  return pkg;
 }
 
 /**

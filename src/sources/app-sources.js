@@ -29,6 +29,26 @@ export class AppSources {
     /** @type {Map<string, boolean>} */ this.natives = new Map();
     /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
+    /** @type {Map<string, Set<string>>} */ this.importedCache = new Map();
+  }
+
+  /**
+   * The folders of the packages a file imports by name (its bindings, below), as they resolve from
+   * it, links resolved.
+   * @param {string} file @returns {Set<string>}
+   */
+  importedPackageDirs(file) {
+    let dirs = this.importedCache.get(file);
+    if (!dirs) {
+      dirs = new Set();
+      for (const spec of new Set(this.bindingsOf(file).values())) {
+        if (spec.startsWith('node:') || spec.startsWith('.') || spec.startsWith('/')) continue;
+        const dir = this.resolvePackage(spec, file)?.dir;
+        if (dir) dirs.add(realDir(dir)); // as the profile names its files (a linked node_modules resolved)
+      }
+      this.importedCache.set(file, dirs);
+    }
+    return dirs;
   }
 
   /** The regular expressions the file keeps under a name (regex-names.js). @param {string} file */
@@ -191,6 +211,15 @@ export class AppSources {
       this.natives.set(key, dir !== null && isAddonPackage(dir));
     }
     return this.natives.get(key) ?? false;
+  }
+}
+
+/** @param {string} dir */
+function realDir(dir) {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir;
   }
 }
 

@@ -382,3 +382,42 @@ test('a regex whose samples are all in its own frame: the line that spells it, n
   const d = blockOwners(inRegex('x*y*$', f('literal', app, 2, 17)), 150, sources);
   assert.deepEqual([d.calledFrom?.line, d.lineFrom], [2, 'function']);
 });
+
+test('a facade: the app calls a package whose functions another package built (typed dispatchers); the package it imports owns the work, named as the app calls it', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-facade-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  /** @param {string} rel @param {string} text */
+  const write = (rel, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  write('node_modules/mathy/package.json', JSON.stringify({ name: 'mathy', version: '13.0.0', dependencies: { dispatch: '4' } }));
+  write('node_modules/dispatch/package.json', JSON.stringify({ name: 'dispatch', version: '4.2.0' }));
+  write('node_modules/lodash/package.json', JSON.stringify({ name: 'lodash', version: '4.17.21' }));
+  write('app.js', [
+    "const math = require('mathy');", // 1
+    "const _ = require('lodash');", // 2
+    'function price(lines, formulas) {', // 3
+    '  return lines.map((l) => formulas.map((text) => math.evaluate(text, _.clone(l))));', // 4
+    '}', // 5
+  ].join('\n'));
+  const app = path.join(dir, 'app.js');
+  const mathy = path.join(dir, 'node_modules/mathy/lib/parse.js');
+  const dispatcher = path.join(dir, 'node_modules/dispatch/lib/typed.js');
+  const caller = f('(anonymous)', app, 4, 45);
+  // parse under the signature-named function, under the dispatcher the app called
+  const parsing = [f('getToken', mathy, 254), f('parseExpression', mathy, 900), f('string, Map | Object', mathy, 30), f('theTypedFn', dispatcher, 1489), caller];
+  const sources = new AppSources();
+  const one = ownerOfSample(parsing, null, sources);
+  assert.deepEqual(one.owner, { kind: 'package', name: 'mathy', version: '13.0.0' });
+  assert.equal(one.entry?.functionName, 'string, Map | Object');
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 50, frames: parsing, line: null })), 150, sources);
+  assert.deepEqual(o.owner, { kind: 'package', name: 'mathy', version: '13.0.0' });
+  assert.equal(o.calledFrom?.line, 4);
+  assert.equal(o.entry?.functionName, 'math.evaluate', 'a signature is no name a caller writes: the calling line\'s');
+  // the dispatcher alone (no package of the app's under it) stays the dispatcher's; a package the
+  // app imports that is nearest the app frame stays the owner, whatever runs under it
+  assert.equal(ownerOfSample([f('theTypedFn', dispatcher, 1489), caller], null, sources).owner.name, 'dispatch');
+  const cloning = [f('baseClone', path.join(dir, 'node_modules/lodash/lodash.js'), 100), f('theTypedFn', dispatcher, 1489), f('clone', path.join(dir, 'node_modules/lodash/lodash.js'), 90), caller];
+  assert.equal(ownerOfSample(cloning, null, sources).owner.name, 'lodash');
+});
