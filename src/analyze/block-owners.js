@@ -6,6 +6,7 @@
 import { ownerOfSample } from './time-owners.js';
 import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
 import { rootName } from '../sources/app-sources.js';
+import { isAgentUrl } from './frame-kind.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -40,6 +41,9 @@ import { rootName } from '../sources/app-sources.js';
  * @property {string | null} specifier the module the owner is, as the app imports it
  * @property {{name: string, version: string | null, functionName: string | null} | null} via the package
  *   between the app and the owner (one of Node's synchronous APIs a package called)
+ * @property {{site: Site, share: number} | null} work the innermost code (a package's or the app's) that ran
+ *   most of the owner's time, and its share of it: what the owner's call spent its time doing (node-cache's
+ *   `get` copying with clone's `_clone`)
  */
 
 /** A known call is named when it holds at least this share of its owner's time. */
@@ -93,7 +97,7 @@ export function blockOwners(blockSamples, durationMs, sources) {
   const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
     ? json : ranked[0];
   if (!best) {
-    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null };
+    return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null, work: null };
   }
   const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
   const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
@@ -133,7 +137,23 @@ export function blockOwners(blockSamples, durationMs, sources) {
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
     via: mine.find((m) => m.o.via)?.o.via ?? null,
+    work: workOf(mine, ownWeight),
   };
+}
+
+/**
+ * The innermost code frame that held most of the owner's time, and its share of it.
+ * @param {{s: BlockSample, w: number}[]} mine @param {number} ownWeight
+ */
+function workOf(mine, ownWeight) {
+  const innermost = (/** @type {BlockSample} */ s) => s.frames.find((f) => (f.kind === 'node_modules' || f.kind === 'app') && !isAgentUrl(f.url));
+  const top = heaviest(mine, (m) => {
+    const f = innermost(m.s);
+    return f ? site(f) : null;
+  });
+  if (!top) return null;
+  const w = mine.reduce((sum, m) => (sameSite(innermost(m.s) ?? /** @type {Frame} */ ({ functionName: '', url: '', line: -1 }), top) ? sum + m.w : sum), 0);
+  return { site: top, share: round3(w / ownWeight) };
 }
 
 /**

@@ -32,7 +32,7 @@ export function diagnoseBlock(samples, c, sources) {
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
   const { sibling: asyncSibling, declared } = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);
-  const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) : null;
+  const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) ?? workVerb(owned, sources) : null;
   const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta) });
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
@@ -46,8 +46,20 @@ export function diagnoseBlock(samples, c, sources) {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
       cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine,
+      workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };
+}
+
+/**
+ * What a call whose name and package say nothing of (node-cache's `get`) spent its time doing: the
+ * function that ran most of it, when it ran at least half (clone's `_clone`: a copy), by its name,
+ * else by its package's package.json.
+ * @param {BlockOwners} o @param {AppSources} sources
+ */
+function workVerb(o, sources) {
+  if (!o.work || o.work.share < WORK_SHARE) return null;
+  return verbOf(o.work.site.functionName.split('.').pop() ?? '', null) ?? verbOf(null, sources.packageOf(o.work.site.url));
 }
 
 /**
@@ -111,6 +123,9 @@ function noAppLine(owned, samples, requests, site) {
   if (samples.some((s) => s.frames.some((f) => f.kind === 'app'))) return '';
   return `. No line of the app was on its stack: the package ran on from its own continuation (after an \`await\`, or in a callback of its own), so the call to it is in the app's code that awaited it${requests?.ran.length ? ` (the handler of ${requests.ran[0].route})` : ''}`;
 }
+
+/** The share of a call's time one function must run to say what the call does. */
+const WORK_SHARE = 0.5;
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'await', 'typeof', 'new', 'require', 'import']);
 

@@ -84,6 +84,9 @@ export function fixFor(o, cause, extra = {}) {
   return 'own-loop';
 }
 
+/** Below this share of garbage collection, a copy's advice speaks of the copying, not of the collector. */
+const COPY_GC_SHARE = 0.25;
+
 // What a package does, from its own package.json: the verb the advice uses.
 const VERBS = /** @type {[RegExp, string][]} */ ([
   [/templat|view engine|mustache|handlebars/, 'render'],
@@ -92,7 +95,7 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/crypt|hash|sign|jwt|cipher|password|digest/, 'hash'],
   [/compress|zip|gzip|deflate|brotli|archive/, 'compress'],
   [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
-  [/clone|copy|merge|immutable/, 'copy'],
+  [/clon|copy|copies|merge|immutable/, 'copy'],
   [/serializ|stringify|encod/, 'serialize'],
   [/sort|search|fuzzy|index/, 'search'],
   [/orm\b|sql|database|query|model/, 'load'],
@@ -163,10 +166,11 @@ function nodeKdf(text) {
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
  *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, verb?: string | null, candidateCalls?: string[],
- *   loopLine?: number | null}} c
+ *   loopLine?: number | null, workPackage?: string | null}} c
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
- *   meta: the owner package's package.json; lineText: the source of the calling line
+ *   meta: the owner package's package.json; lineText: the source of the calling line; workPackage: the package
+ *   of the function that ran most of the owner's time (BlockOwners.work)
  */
 export function adviceText(fix, o, c) {
   const ms = Math.round(c.durationMs);
@@ -204,6 +208,10 @@ export function adviceText(fix, o, c) {
         : `${base}: use the addon's async API if it has one, give it less work per call, or call it from a worker thread${gc}`;
     }
     case 'allocation':
+      if (c.verb === 'copy' && Math.max(o.gcShare, c.gcShare) < COPY_GC_SHARE) {
+        const by = o.work && c.workPackage && c.workPackage !== owner?.name ? ` (${o.work.site.functionName} of ${c.workPackage})` : '';
+        return `${fn}${who}${at} held the loop ${ms} ms copying data${by}: a deep copy takes time in proportion to all it copies, on every call. Copy less per call (only the part that changes, or hand out one frozen shared value: a cache's option not to clone), or move the work to a worker thread`;
+      }
       return `${owner && owner.kind !== 'gc' ? `${fn}${who}${at}` : 'the code running'} held the loop ${ms} ms, ${pct(Math.max(o.gcShare, c.gcShare))} of it garbage collection of the objects it allocates: allocation churn of short-lived objects, not a leak by itself (a leak shows as heap that keeps growing over the run). Copy or build less per call (only the part that changes, structural sharing, reuse a result), or move the work to a worker thread`;
     case 'payload': {
       const call = o.call?.kind === 'json' ? o.call : null;

@@ -421,3 +421,31 @@ test('a facade: the app calls a package whose functions another package built (t
   const cloning = [f('baseClone', path.join(dir, 'node_modules/lodash/lodash.js'), 100), f('theTypedFn', dispatcher, 1489), f('clone', path.join(dir, 'node_modules/lodash/lodash.js'), 90), caller];
   assert.equal(ownerOfSample(cloning, null, sources).owner.name, 'lodash');
 });
+
+test('a call whose name and package say nothing (a cache\'s get) is known by the function that ran most of it: a deep copy is fixed by copying less', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-work-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
+  /** @param {string} rel @param {string} text */
+  const write = (rel, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  write('node_modules/memcache-lite/package.json', JSON.stringify({ name: 'memcache-lite', version: '5.1.2', description: 'in-memory cache', keywords: ['cache', 'memory'] }));
+  write('node_modules/duplicate/package.json', JSON.stringify({ name: 'duplicate', version: '2.1.2', description: 'deep copies of objects and arrays' }));
+  write('app.js', "const Cache = require('memcache-lite');\nconst cache = new Cache();\nfunction prices() {\n  return cache.get('prices');\n}\n");
+  const app = path.join(dir, 'app.js');
+  const lib = path.join(dir, 'node_modules/memcache-lite/lib/cache.js');
+  const dup = path.join(dir, 'node_modules/duplicate/index.js');
+  const copying = [f('_walk', dup, 73), f('_walk', dup, 73), f('duplicate', dup, 52), f('_unwrap', lib, 707), f('get', lib, 358), f('prices', app, 3)];
+  const hashing = [f('hashKey', lib, 90), f('get', lib, 358), f('prices', app, 3)];
+  const samples = [copying, copying, copying, hashing].map((frames, i) => ({ t: i, weightMs: 50, frames, line: null }));
+  const c = /** @type {const} */ ({ cause: 'sync', phase: 'poll', durationMs: 200, gcShare: 0.02, appTop: null, cwd: dir, requests: null });
+  const d = diagnoseBlock(samples, c, new AppSources());
+  assert.equal(d.culprit?.owner?.name, 'memcache-lite');
+  assert.equal(d.fix, 'allocation', 'three quarters of get\'s time was _walk of a package that copies');
+  assert.match(d.advice, /held the loop 200 ms copying data \(_walk of duplicate\): .*Copy less per call/);
+  // the same get, half of it not in one function: no verb from the work, the call's generic advice
+  const spread = [copying, hashing, copying, hashing, [f('compress', lib, 120), f('get', lib, 358), f('prices', app, 3)]].map((frames, i) => ({ t: i, weightMs: 40, frames, line: null }));
+  assert.equal(diagnoseBlock(spread, c, new AppSources()).fix, 'cache-bound-offload');
+});
