@@ -92,6 +92,11 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.doesNotMatch(alloc, /bound caches|heap profile/);
 
   assert.equal(fixFor(owners({ owner: pkg('handlebars'), compileShare: 0.7 }), 'sync'), 'compile-once');
+  // a package that runs what it parses, parsing a quarter of its time: its program is parsed on every
+  // call (one parsed once never is); any other package's compile functions at that share are its work
+  assert.equal(fixFor(owners({ owner: pkg('cel-js'), compileShare: 0.25 }), 'sync', { language: true }), 'compile-once');
+  assert.equal(fixFor(owners({ owner: pkg('cel-js'), compileShare: 0.15 }), 'sync', { language: true }), 'cache-bound-offload');
+  assert.equal(fixFor(owners({ owner: pkg('kysely'), compileShare: 0.25 }), 'sync'), 'cache-bound-offload');
   assert.match(advise('compile-once', owners({ owner: pkg('handlebars', '4.7.8'), entry: entry('render'), compileShare: 0.7 })), /70% of it compiling.*Compile once at start-up/);
   // what is compiled runs again on other data (a template, a schema, a query): compile it once; a
   // compiler whose output is the product (a stylesheet): cache the output
