@@ -57,6 +57,21 @@ function appFolder() {
   return { dir, rm: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * An empty folder removed after the test, and a writer of files in it.
+ * @param {import('node:test').TestContext} t @param {string} prefix
+ */
+function scratch(t, prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  /** @param {string} rel @param {string} text */
+  const write = (rel, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  return { dir, write };
+}
+
 /** @param {string} functionName @param {string} url @param {number} [line] @param {number} [column] */
 const f = (functionName, url, line = 1, column = 1) => ({ functionName, url, line, column, kind: kindOf(url, functionName) });
 
@@ -384,13 +399,7 @@ test('a regex whose samples are all in its own frame: the line that spells it, n
 });
 
 test('a facade: the app calls a package whose functions another package built (typed dispatchers); the package it imports owns the work, named as the app calls it', (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-facade-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  /** @param {string} rel @param {string} text */
-  const write = (rel, text) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  };
+  const { dir, write } = scratch(t, 'elp-facade-');
   write('node_modules/mathy/package.json', JSON.stringify({ name: 'mathy', version: '13.0.0', dependencies: { dispatch: '4' } }));
   write('node_modules/dispatch/package.json', JSON.stringify({ name: 'dispatch', version: '4.2.0' }));
   write('node_modules/lodash/package.json', JSON.stringify({ name: 'lodash', version: '4.17.21' }));
@@ -423,14 +432,8 @@ test('a facade: the app calls a package whose functions another package built (t
 });
 
 test('a call whose name and package say nothing (a cache\'s get) is known by the function that ran most of it: a deep copy is fixed by copying less', async (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-work-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const { dir, write } = scratch(t, 'elp-work-');
   const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
-  /** @param {string} rel @param {string} text */
-  const write = (rel, text) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  };
   write('node_modules/memcache-lite/package.json', JSON.stringify({ name: 'memcache-lite', version: '5.1.2', description: 'in-memory cache', keywords: ['cache', 'memory'] }));
   write('node_modules/duplicate/package.json', JSON.stringify({ name: 'duplicate', version: '2.1.2', description: 'deep copies of objects and arrays' }));
   write('app.js', "const Cache = require('memcache-lite');\nconst cache = new Cache();\nfunction prices() {\n  return cache.get('prices');\n}\n");
