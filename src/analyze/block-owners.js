@@ -152,7 +152,11 @@ function workOf(mine, ownWeight) {
     return f ? site(f) : null;
   });
   if (!top) return null;
-  const w = mine.reduce((sum, m) => (sameSite(innermost(m.s) ?? /** @type {Frame} */ ({ functionName: '', url: '', line: -1 }), top) ? sum + m.w : sum), 0);
+  let w = 0;
+  for (const m of mine) {
+    const f = innermost(m.s);
+    if (f && sameSite(f, top)) w += m.w;
+  }
   return { site: top, share: round3(w / ownWeight) };
 }
 
