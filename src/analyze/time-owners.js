@@ -211,7 +211,11 @@ function withCompile(s, frames, sources) {
   if (!dir) return s;
   // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
   const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && runsWhatItParses(sources.packageOf(dir)));
-  for (let i = 0; i <= s.entryIndex; i++) if (frames[i].kind === 'node_modules' && compiling(frames[i].functionName)) return { ...s, compile: true };
+  // a function that builds code and makes a function of it (`new Function`) compiles, whatever its name
+  for (let i = 0; i <= s.entryIndex; i++) {
+    const f = frames[i];
+    if (f.kind === 'node_modules' && (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1))) return { ...s, compile: true };
+  }
   return s;
 }
 

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeOnly } from './js-scan.js';
+import { codeOnly, functionEnd } from './js-scan.js';
 import { regexNames } from './regex-names.js';
 
 /**
@@ -18,6 +18,10 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/g;
 const ADDON_LOADERS = new Set(['bindings', 'node-gyp-build', 'prebuild-install', 'node-addon-api', 'nan', '@mapbox/node-pre-gyp', 'node-pre-gyp', 'prebuildify', 'cmake-js', 'node-gyp-build-optional-packages', 'pkg-prebuilds']);
 // Node's own modules whose functions are synchronous native code with no JavaScript frame.
 const NATIVE_BUILTINS = new Set(['node:sqlite']);
+// a call of the Function constructor, on anything but one string literal (blanked by codeOnly)
+const CODEGEN = /(?<![\w$.])Function\s*\((?!\s*(['"`])\s*\1\s*\))/;
+const CODEGEN_LINES = 400;
+const ONE_LINE_CHARS = 300;
 
 export class AppSources {
   constructor() {
@@ -30,6 +34,31 @@ export class AppSources {
     /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
     /** @type {Map<string, Set<string>>} */ this.importedCache = new Map();
+    /** @type {Map<string, boolean>} */ this.codegenCache = new Map();
+  }
+
+  /**
+   * Whether the function that starts at (line, column) of a file makes code at run time: its body
+   * calls `new Function(` or `Function(` on code it built (doT's and underscore's `template`), not
+   * on one string literal (`Function('return this')`, the global object's idiom). A function on
+   * one long line (minified) is not read: where it ends is not known.
+   * @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  generatesCode(file, line, column) {
+    const key = `${file}\0${line}\0${column}`;
+    let known = this.codegenCache.get(key);
+    if (known === undefined) {
+      known = false;
+      const code = this.codeLines(file);
+      if (code && line >= 1 && line <= code.length) {
+        const start = line - 1;
+        const end = functionEnd(code, start, Math.max(0, column - 1), CODEGEN_LINES);
+        const body = end > start ? code.slice(start, end + 1).join('\n') : code[start].length <= ONE_LINE_CHARS ? code[start].slice(Math.max(0, column - 1)) : '';
+        known = CODEGEN.test(body);
+      }
+      this.codegenCache.set(key, known);
+    }
+    return known;
   }
 
   /**

@@ -2,9 +2,16 @@
 // its strings and comments blanked out (so a name inside a string is not a call), and where a
 // function that starts at a given position ends. Pure; tolerant of what it does not understand.
 
+// a `/` after one of these (or after a keyword below, or first in the source) starts a regex literal, not a
+// division; the operators before which one could too are left out (`<name>` in a template literal that
+// nests another, which this scanner does not follow, would open one)
+const BEFORE_REGEX = new Set([...'(,=:[!&|?{;']);
+const KEYWORDS_BEFORE_REGEX = /(?:^|[^\w$])(?:return|typeof|case|in|of|new|delete|void|throw|else|do|yield|await)$/;
+
 /**
  * The lines of a source with the contents of strings, template literals and comments replaced
- * by spaces (positions kept). Regex literals are left as they are.
+ * by spaces (positions kept). Regex literals are left as they are, quotes and slashes in them too
+ * (doT's `/'|\\/g` opens no string); functionEnd skips them.
  * @param {string[]} lines
  * @returns {string[]}
  */
@@ -13,6 +20,7 @@ export function codeOnly(lines) {
   const out = [];
   /** @type {null | "'" | '"' | '`' | '*'} */
   let open = null; // a string or block comment that continues from the previous line
+  let before = ''; // the code just before, on this line or the last lines with code, spaces dropped
   for (const line of lines) {
     let s = '';
     for (let i = 0; i < line.length; i++) {
@@ -23,20 +31,50 @@ export function codeOnly(lines) {
       }
       if (open) {
         if (c === '\\') { s += '  '; i++; continue; }
-        if (c === open) { open = null; s += c; continue; }
+        if (c === open) { open = null; s += c; before = c; continue; }
         s += ' ';
         continue;
       }
       if (c === '/' && line[i + 1] === '/') { s += ' '.repeat(line.length - i); break; }
       if (c === '/' && line[i + 1] === '*') { open = '*'; s += '  '; i++; continue; }
       if (c === "'" || c === '"' || c === '`') { open = c; s += c; continue; }
+      if (c === '/' && regexMayStart(before)) {
+        const end = regexEnd(line, i);
+        if (end > i) {
+          s += line.slice(i, end + 1);
+          before = '/';
+          i = end;
+          continue;
+        }
+      }
       s += c;
+      if (c !== ' ' && c !== '\t') before = (before + c).slice(-16);
     }
     // a quote left open at the end of a line ends there, but for template literals and comments
     if (open === "'" || open === '"') open = null;
     out.push(s);
   }
   return out;
+}
+
+/** Whether a `/` after this code (its last non-blank characters) opens a regex literal. @param {string} before */
+const regexMayStart = (before) => before === '' || BEFORE_REGEX.has(before.at(-1) ?? '') || KEYWORDS_BEFORE_REGEX.test(before);
+
+/**
+ * The index of the slash that closes a regex literal opening at `start` on this line (escapes and
+ * character classes read), or -1 when none does (then it was a division).
+ * @param {string} line @param {number} start
+ */
+function regexEnd(line, start) {
+  let inClass = false;
+  for (let i = start + 1; i < line.length; i++) {
+    const c = line[i];
+    if (c === '\\') { i++; continue; }
+    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '[') inClass = true;
+    else if (c === '/') return i;
+  }
+  return -1;
 }
 
 /**
@@ -51,11 +89,18 @@ export function functionEnd(code, line, column, limit = 2000) {
   let parens = 0;
   let bodyStarted = false;
   let arrow = false;
+  let before = '('; // a function's body begins where a regex may
   const last = Math.min(code.length - 1, line + limit);
   for (let l = line; l <= last; l++) {
     const text = code[l];
     for (let i = l === line ? column : 0; i < text.length; i++) {
       const c = text[i];
+      // a regex literal's braces are no block's (doT's /(\s|;|\}|^|\{)out/)
+      if (c === '/' && bodyStarted && regexMayStart(before)) {
+        const end = regexEnd(text, i);
+        if (end > i) { i = end; before = '/'; continue; }
+      }
+      if (c !== ' ' && c !== '\t') before = (before + c).slice(-16);
       if (!bodyStarted) {
         if (c === '(') parens++;
         else if (c === ')') parens--;

@@ -119,6 +119,38 @@ test('source reading: strings and comments are not code; where a function ends',
   assert.equal(functionEnd(src, 0, 0), 3);
   assert.equal(functionEnd(src, 4, 10), 6);
   assert.equal(functionEnd(src, 7, 10), 7);
+  // a regex literal's quotes open no string, and its braces close no block; a division is no regex
+  const rx = codeOnly([
+    'function compile(tmpl) {', // 0
+    "  let str = tmpl.replace(/'|\\\\/g, \"\\\\$&\").replace(/(\\s|;|\\}|^|\\{)out/g, '$1');", // 1
+    '  const half = str.length / 2, rest = str.length / 4;', // 2
+    "  return new Function('it', str);", // 3
+    '}', // 4
+  ]);
+  assert.ok(rx[1].includes("/'|\\\\/g") && rx[1].includes("'  '"), rx[1]);
+  assert.equal(functionEnd(rx, 0, 16), 4);
+});
+
+test('a function that makes code at run time (new Function on code it built) is read from its source; the global object\'s idiom is not', (t) => {
+  const { dir, write } = scratch(t, 'elp-codegen-');
+  write('node_modules/tpl/index.js', [
+    'exports.template = function (text) {', // 1
+    "  const source = text.replace(/\\{\\{(\\w+)\\}\\}/g, \"' + it.$1 + '\");", // 2
+    "  return new Function('it', \"return '\" + source + \"'\");", // 3
+    '};', // 4
+    'exports.root = function () {', // 5
+    "  return Function('return this')();", // 6
+    '};', // 7
+    'exports.render = function (fn, data) {', // 8
+    '  return fn(data);', // 9
+    '};', // 10
+  ].join('\n'));
+  const sources = new AppSources();
+  const file = path.join(dir, 'node_modules/tpl/index.js');
+  assert.equal(sources.generatesCode(file, 1, 20), true);
+  assert.equal(sources.generatesCode(file, 5, 16), false, 'Function on one string literal: the global object');
+  assert.equal(sources.generatesCode(file, 8, 18), false);
+  assert.equal(sources.generatesCode(path.join(dir, 'missing.js'), 1, 1), false);
 });
 
 test('the owner of a sample: what the app called, for any package, Node API, addon, JSON, regex, GC', (t) => {
