@@ -48,7 +48,11 @@ function longest(report) {
   const blocks = [...report.blocks].sort((a, b) => b.durationMs - a.durationMs);
   assert.ok(blocks.length, `no block: ${JSON.stringify(report.verdict)}`);
   for (const b of blocks.filter((x) => !x.culprit)) assert.match(b.advice ?? '', /no stack sample fell inside|only the tool's own work was sampled|garbage collection took/, JSON.stringify(b));
-  const seen = blocks.filter((x) => x.culprit);
+  // a pause of the collector with no code sampled in it (on a crowded machine its helper threads wait
+  // for CPUs, so one the route's allocations caused can outlast the route's own blocks): the
+  // allocation fix, and set apart from the blocks whose code is judged below
+  for (const b of blocks.filter((x) => x.culprit?.owner?.kind === 'gc')) assert.equal(b.fix, 'allocation', JSON.stringify(b));
+  const seen = blocks.filter((x) => x.culprit && x.culprit.owner?.kind !== 'gc');
   assert.ok(seen.length, `no block has a culprit: ${JSON.stringify(blocks.map((x) => x.advice))}`);
   return seen[0];
 }
