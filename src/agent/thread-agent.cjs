@@ -11,8 +11,8 @@
 // own code runs, until the watchdog has started that profile (150-200 ms on a busy machine; the
 // inspector's messages reach a thread even while it waits), and when the thread ends, it waits
 // again until the watchdog has collected the profile. A thread that waited in vain goes on and
-// says so in the shared flag, so a profile that starts later is reported as late. Without a watchdog (--stacks none, or an inspector already
-// open) the thread profiles itself.
+// says so in the shared flag, so a profile that starts later is reported as late. Without a
+// watchdog (--stacks none, or an inspector already open) the thread profiles itself.
 // It never starts a worker of its own. Unref'ed: a worker with nothing else to do still exits.
 
 const { threadId } = require('node:worker_threads');
@@ -26,8 +26,8 @@ const PROFILE_COLLECT_WAIT_MS = 1000;
 /**
  * The heartbeat a thread shares: Float64 [0] last beat, [1] stop, [2] capturing, [3] CPU time at
  * the last beat (as the main thread's), then Int32 (bytes 32-39) [0] 1 once the watchdog profiles
- * the thread, 2 it could not, 3 the thread stopped waiting for it, [1] 1 the thread is ending, 2 its profile is collected, then Float64 [5] its wait for
- * a CPU at the last beat.
+ * the thread, 2 it could not, 3 the thread stopped waiting for it, [1] 1 the thread is ending, 2
+ * its profile is collected, then Float64 [5] its wait for a CPU at the last beat.
  */
 function threadBeat() {
   const buffer = new SharedArrayBuffer(48);

@@ -220,6 +220,8 @@ export function isToolBlock(durationMs, toolMs, toolShare, thresholdMs) {
   return (toolMs > 0 && durationMs - toolMs < thresholdMs) || toolShare > 0.5;
 }
 
+const MIN_WEIGHT_MS = 1e-6;
+
 /**
  * What of the tool's held a block of its own: its longest timed step in the block, else the agent's
  * function most sampled in it ("name (file:line)"), for the report's note and its `toolStalls`.
@@ -241,7 +243,7 @@ function toolWork(stalls, samples, start, end) {
     const f = s.frames.find((x) => x.kind === 'app' || x.kind === 'node_modules');
     if (!f) continue;
     const key = `${f.functionName || '(anonymous)'} (${f.url.split(/[\\/]/).pop()}:${f.line})`;
-    byFrame.set(key, (byFrame.get(key) ?? 0) + Math.max(s.weightMs, 0) + 1e-6);
+    byFrame.set(key, (byFrame.get(key) ?? 0) + Math.max(s.weightMs, MIN_WEIGHT_MS)); // a sample with no weight still counts
   }
   return [...byFrame].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
