@@ -1,7 +1,8 @@
 // A headless Chromium for the browser tests, with nothing but Node and npm installed:
 // a system Chromium when there is one ($CHROMIUM_PATH, then /usr/bin/chromium), otherwise the
-// headless build inside the npm package @sparticuz/chromium (a devDependency), which unpacks it
-// once into the temp folder (os.tmpdir()/chromium and os.tmpdir()/fonts) and reuses it after.
+// headless build inside the npm package @sparticuz/chromium (a devDependency), unpacked once into a
+// cache folder outside the repo and the temp folder (~/.cache/eventloop-probe/chromium, or under
+// $EVENTLOOP_PROBE_NODE_CACHE, where the test matrix keeps Node 22 and 24) and reused after.
 // EVENTLOOP_PROBE_NPM_CHROMIUM=1 skips the system one (to check the npm path on a machine that has both).
 // Each launch gets a fresh folder, removed when the test ends: its profile, and its temp folder
 // (TMPDIR): Chromium makes short-lived files in the temp folder and deletes them at once, and one
@@ -24,8 +25,23 @@ async function findChromium() {
   }
   const { default: packaged } = await import('@sparticuz/chromium');
   packaged.setGraphicsMode = false; // no WebGL: its SwiftShader files would be unpacked too
-  const executablePath = await packaged.executablePath();
-  return { executablePath, env: { ...process.env, FONTCONFIG_PATH: path.join(os.tmpdir(), 'fonts') } };
+  // the package unpacks into os.tmpdir(), read at the call: pointed at the cache for it
+  const cache = path.join(process.env.EVENTLOOP_PROBE_NODE_CACHE || path.join(os.homedir(), '.cache', 'eventloop-probe'), 'chromium');
+  fs.mkdirSync(cache, { recursive: true });
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = cache;
+  let executablePath;
+  try {
+    executablePath = await packaged.executablePath();
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  // the package's fonts.conf names /tmp/fonts and a cache in /tmp: ours names the unpacked fonts here
+  const fontconfig = path.join(cache, 'fontconfig');
+  fs.mkdirSync(fontconfig, { recursive: true });
+  fs.writeFileSync(path.join(fontconfig, 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${path.join(cache, 'fonts')}</dir>\n  <cachedir>${path.join(cache, 'fonts-cache')}</cachedir>\n</fontconfig>\n`);
+  return { executablePath, env: { ...process.env, FONTCONFIG_PATH: fontconfig } };
 }
 
 /**

@@ -30,8 +30,11 @@ async function freePort() {
  */
 async function startGroup(t, dir, command, ports) {
   const pidsFile = path.join(dir, 'pids.txt');
+  // the group's temp folder is the test's, removed with it (npm under Node 22+ keeps its compile cache there)
+  const tmp = path.join(dir, 'tmp');
+  fs.mkdirSync(tmp);
   const child = spawn(command[0], command.slice(1), {
-    cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, ...THIS_NODE, PIDS_FILE: pidsFile, DB_URL: 'postgres://localhost/app', PORT: String(ports[0]) },
+    cwd: dir, detached: true, stdio: 'ignore', env: { ...process.env, ...THIS_NODE, TMPDIR: tmp, PIDS_FILE: pidsFile, DB_URL: 'postgres://localhost/app', PORT: String(ports[0]) },
   });
   const pid = /** @type {number} */ (child.pid);
   t.after(() => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } });
