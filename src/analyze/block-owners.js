@@ -131,7 +131,7 @@ export function blockOwners(blockSamples, durationMs, sources) {
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
-    regexRunMs: round(longestRun(best.items, (i) => owned[i].regex, runWeight(samples, weight)) * scale),
+    regexRunMs: round(longestRun(best.items, (i) => regexKey(owned[i], samples[i]), runWeight(samples, weight)) * scale),
     compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
@@ -172,6 +172,13 @@ function runWeight(samples, weight) {
   const cap = 2 * (sorted[Math.floor(sorted.length / 2)] ?? 0);
   return (i) => Math.min(weight(samples[i]), cap);
 }
+
+/**
+ * Which regex a sample ran, for a run of them: its pattern, or for one whose pattern the source does
+ * not spell (''), the line that ran it, so that two such regexes are never one run.
+ * @param {SampleOwner} o @param {BlockSample} s @returns {string | null}
+ */
+const regexKey = (o, s) => (o.regex === null ? null : o.regex || `\0${s.frames[0]?.url}:${s.line?.line}`);
 
 /**
  * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one

@@ -6,7 +6,7 @@ import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
-import { namedRegexRun } from '../sources/regex-names.js';
+import { namedRegexRun, runsUnnamedRegex } from '../sources/regex-names.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -128,7 +128,8 @@ export class BlockSampler {
       const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
       const frame = frames[frameIndex];
       const file = frame.url;
-      const lines = this.originalLines(host.callFrame, hot.line);
+      // the frame's own file: the original source, or the shipped one when the map names a file not shipped
+      const lines = frame.url === toPath(host.callFrame.url) ? [hot.line] : this.originalLines(host.callFrame, hot.line);
       // several original lines: only those of the running function (a one-line file holds them all)
       const code = lines.length > 1 ? this.sources.codeLines(file) : null;
       const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;
@@ -138,7 +139,8 @@ export class BlockSampler {
         const text = this.sources.lines(file)?.[line - 1];
         if (text === undefined) continue;
         const regex = namedRegexRun(text, this.sources.regexNames(file));
-        candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}) });
+        const unnamed = regex === null && runsUnnamedRegex(text);
+        candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}) });
       }
       found = candidates[0] ?? null;
       if (found && candidates.length > 1) found = { ...found, ambiguous: candidates.slice(1).map((c) => c.line) };

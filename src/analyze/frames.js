@@ -52,12 +52,15 @@ export class FrameMapper {
       // its folder): its code stays the package's, as shipped, rather than pass for another's
       const kind = original ? kindOf(original.file, cf.functionName) : frame.kind;
       const own = frame.kind === 'node_modules' ? packageDir(file) : null;
-      if (original && !(own && !original.file.startsWith(own + path.sep))) {
+      // ...and one that does not ship the sources its map names (path-to-regexp's src/index.ts,
+      // underscore's): its lines are read, and opened by a person, in the file it ships
+      if (original && !(own && (!original.file.startsWith(own + path.sep) || !this.maps.onDisk(original.file)))) {
         frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
       }
     }
     this.cache.set(key, frame);
     return frame;
+
   }
 }
 

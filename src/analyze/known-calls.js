@@ -30,10 +30,11 @@ import { LITERAL_BODY } from '../sources/regex-names.js';
  * @property {string} how how the row recognises the call (for docs/advice.md)
  * @property {(frames: StackFrame[], line: SourceLine | null) => RowMatch | null} match
  * @property {(call: KnownCall) => string} fix what to do instead
- * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[], regex?: string}} SourceLine the source line
+ * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[], regex?: string, regexRun?: true}} SourceLine the source line
  *   the innermost frame with a source was running: frameIndex 0 (the leaf) or 1 (the caller of a
  *   native leaf); ambiguous: the other original lines the same generated line stands for; regex: the
- *   pattern of a regex the line runs by a name its file declares (src/sources/regex-names.js)
+ *   pattern of a regex the line runs by a name its file declares (src/sources/regex-names.js); regexRun:
+ *   the line runs a regex it does not name (a table's, one built at run time)
  */
 
 /**
@@ -73,7 +74,7 @@ const base = (name) => name.replace(/Sync$/, '');
  * several (a loader that compiles to one line) names no call: it cannot say which of them ran.
  * @param {SourceLine | null} line @returns {line is SourceLine}
  */
-const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0 && !line.ambiguous?.length;
+export const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0 && !line.ambiguous?.length;
 
 // A regex literal on a line, and a sign that the line runs one.
 const REGEX_LITERAL = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`);

@@ -7,7 +7,7 @@
 // packages: work V8 recognises at the leaf (JSON, a native call, a regex) first, then the package
 // nearest the app frame, then Node's module the app called, else the app itself.
 
-import { matchKnownCall } from './known-calls.js';
+import { matchKnownCall, ranAtLeaf } from './known-calls.js';
 import { runsWhatItParses } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
@@ -64,9 +64,12 @@ export function ownerOfSample(frames, line, sources) {
   const call = matchKnownCall(frames, line);
   const leaf = frames[0];
   const appLine = line && appIndex >= 0 && (line.frameIndex ?? 0) === appIndex && !line.ambiguous?.length ? line.line : null;
+  // a regex V8 still interprets, or compiled before a capture started, has no frame: the running line's
+  // literal or name says so; a line running one it does not name counts as regex time with no pattern
+  // (''), which only a match that backtracks makes the fix (remedies.js), never a known call
+  const unnamed = call === null && ranAtLeaf(line) && line.regexRun === true;
   /** @type {Omit<SampleOwner, 'owner' | 'key' | 'entry' | 'entryIndex' | 'specifier'>} */
-  // a regex V8 still interprets has no frame: the running line's literal says so
-  const base = { appIndex, appLine, regex: call?.kind === 'regex' ? call.pattern ?? null : null, compile: false, call };
+  const base = { appIndex, appLine, regex: call?.kind === 'regex' ? call.pattern ?? null : unnamed ? '' : null, compile: false, call };
   /** @param {Owner} owner @param {number} entryIndex @param {string | null} specifier @param {Partial<SampleOwner>} [more] @returns {SampleOwner} */
   const result = (owner, entryIndex, specifier, more = {}) => ({
     ...base, owner, key: `${owner.kind}\0${owner.name}`, entry: frames[entryIndex] ?? null, entryIndex, specifier, ...more,

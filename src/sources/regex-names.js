@@ -19,6 +19,24 @@ const CHOICE_LITERAL = new RegExp(String.raw`^\/(${LITERAL_BODY})\/[dgimsuvy]*$`
 const RUN_AS_RECEIVER = /([A-Za-z_$][\w$]*)\s*\.\s*(?:test|exec)\s*\(/g;
 const RUN_AS_ARGUMENT = /\.\s*(?:match|matchAll|replace|replaceAll|search|split)\s*\(\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*[,)]/g;
 
+// A line that runs a regex it does not name: `re.exec(s)` and `rule.test(s)` (methods of RegExp
+// alone; another object's test or exec is JavaScript with a frame of its own, or an addon's native
+// one, never time of the calling line), `s.match(x)`, `s.search(x)` (a string given to them is made
+// a regex), and `s.replace(re[k], ...)` or `s.split(table[k])`, a pattern taken from a table
+const RUNS_UNNAMED = [
+  /\.\s*(?:test|exec)\s*\(/,
+  /\.\s*(?:match|matchAll|search)\s*\(/,
+  /\.\s*(?:replace|replaceAll|split)\s*\(\s*[A-Za-z_$][\w$.]*\s*\[/,
+];
+
+/**
+ * Whether a line runs a regex whose pattern the line does not name. Its time is the ReDoS's when a
+ * capture started after the regex was compiled (no `RegExp:` frame) and the pattern is the package's
+ * own, kept in a table (semver's `re[t.COMPARATORTRIM]`) or built at run time (path-to-regexp's `re`).
+ * @param {string} text
+ */
+export const runsUnnamedRegex = (text) => RUNS_UNNAMED.some((r) => r.test(text));
+
 /**
  * The names a file's lines give to regular expressions, with their patterns ('' when built from a
  * value the source does not spell).

@@ -14,6 +14,18 @@ export class SourceMaps {
   constructor() {
     /** @type {Map<string, {map: SourceMap, dir: string, mappings: string} | null>} */
     this.byFile = new Map();
+    /** @type {Map<string, boolean>} */
+    this.present = new Map();
+  }
+
+  /** Whether an original source a map names is on disk (a package may not ship it). @param {string} file */
+  onDisk(file) {
+    let known = this.present.get(file);
+    if (known === undefined) {
+      known = fs.existsSync(file);
+      this.present.set(file, known);
+    }
+    return known;
   }
 
   /**

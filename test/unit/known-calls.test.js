@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_CALLS, matchKnownCall, callFix, callLabel } from '../../src/analyze/known-calls.js';
-import { regexNames, namedRegexRun } from '../../src/sources/regex-names.js';
+import { regexNames, namedRegexRun, runsUnnamedRegex } from '../../src/sources/regex-names.js';
 
 /** @param {string} functionName @param {string} [url] @param {number} [line] */
 const f = (functionName, url = '', line = 1) => ({ functionName, url, line });
@@ -112,6 +112,16 @@ test('a regex run by a name its file declares: the line is the call, with the de
   assert.equal(namedRegexRun('schema.test(x)', names), null);
   assert.equal(namedRegexRun('half.test(x)', names), null);
   assert.equal(matchKnownCall(stack(), { line: 13, text: '  schema.test(x);' }), null);
+});
+
+test('a line that runs a regex it does not name: RegExp\'s own methods, match and search, a pattern from a table', () => {
+  for (const text of ['var m = re.exec(pathname);', 'if (this.rules.inline.text.test(src)) {', 'const found = s.match(pattern);',
+    'return str.search(x) >= 0;', 'range = range.replace(re[t.COMPARATORTRIM], comparatorTrimReplace)', 'parts = v.split(SEPARATORS[kind]);']) {
+    assert.equal(runsUnnamedRegex(text), true, text);
+  }
+  for (const text of ["s.replace('<', '&lt;')", "line.split(',')", 's.replace(from, to)', 'JSON.parse(body)', 'const tested = run(x);']) {
+    assert.equal(runsUnnamedRegex(text), false, text);
+  }
 });
 
 test('a name given one of two regexes (a ternary) runs a regex too: the pattern the source spells', () => {

@@ -278,6 +278,30 @@ test('a package\'s time in regular expressions: one match that backtracks is one
   assert.deepEqual([late.regexShare, late.regexRunMs], [0.571, 40]);
 });
 
+test('a regex compiled before the capture started has no frame: the line that runs it, named or not, is regex time; two such lines are no one stretch', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const range = path.join(dir, 'node_modules/@acme/parse/range.js');
+  const frames = [f('parseRange', range, 79), f('load', range, 10), handler];
+  // semver's pattern from a table, path-to-regexp's built at run time: the leaf's self time on the line
+  const table = { line: 99, text: '    range = range.replace(re[t.COMPARATORTRIM], comparatorTrimReplace)', frameIndex: 0, regexRun: /** @type {const} */ (true) };
+  const built = { line: 102, text: '    var m = re.exec(pathname);', frameIndex: 0, regexRun: /** @type {const} */ (true) };
+  const plain = { line: 104, text: "    range = range.split(' ').join(' ')", frameIndex: 0 };
+  assert.equal(ownerOfSample(frames, table, sources).regex, '');
+  assert.equal(ownerOfSample(frames, plain, sources).regex, null);
+  // under a native leaf (an addon's exec), the line's time is the addon's, not a regex's
+  assert.equal(ownerOfSample([f('exec', ''), ...frames], { ...built, frameIndex: 1 }, sources).regex, null);
+  /** @param {(typeof table | typeof plain)[]} lines */
+  const block = (lines) => blockOwners(lines.map((line, i) => ({ t: i, weightMs: 10, frames, line })), lines.length * 10, sources);
+  const redos = block([plain, table, table, table, table, table, table, table, table, plain]);
+  assert.deepEqual([redos.regexShare, redos.regexRunMs], [0.8, 80]);
+  assert.equal(redos.regex, '');
+  const alternating = block([table, built, table, built, table, built, table, built]);
+  assert.deepEqual([alternating.regexShare, alternating.regexRunMs], [1, 10]);
+});
+
 test('a template engine that parses its template on every call compiles it; a parser\'s parse is its work', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
@@ -350,6 +374,24 @@ test('a package whose source map points at sources it does not ship stays the pa
   const app = '/srv/dist/app.js';
   const mine = new FrameMapper([{ [app]: { version: 3, sources: ['../src/app.ts'], names: [], mappings: 'AA6EE' } }]).map({ functionName: 'h', url: app, lineNumber: 0, columnNumber: 0 });
   assert.deepEqual([mine.kind, mine.url, mine.line], ['app', '/srv/src/app.ts', 78]);
+});
+
+test('a package whose map names a source inside its folder that it does not ship: the file it ships, whose lines are read', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-unshipped-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const pkg = path.join(dir, 'node_modules/path-to-regexp');
+  fs.mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+  const file = path.join(pkg, 'dist/index.js');
+  fs.writeFileSync(file, 'function m(re, pathname) {\n  var x = re.exec(pathname);\n}\n');
+  // generated 0:0 -> ../src/index.ts 77:2, a file the package does not ship
+  const map = { version: 3, sources: ['../src/index.ts'], names: [], mappings: 'AA6EE' };
+  const frame = new FrameMapper([{ [file]: map }]).map({ functionName: 'm', url: file, lineNumber: 0, columnNumber: 0 });
+  assert.deepEqual([frame.kind, frame.url, frame.line], ['node_modules', file, 1]);
+  // shipped, the original is the frame's place
+  fs.mkdirSync(path.join(pkg, 'src'));
+  fs.writeFileSync(path.join(pkg, 'src/index.ts'), '');
+  const shipped = new FrameMapper([{ [file]: map }]).map({ functionName: 'm', url: file, lineNumber: 0, columnNumber: 0 });
+  assert.deepEqual([shipped.url, shipped.line], [path.join(pkg, 'src/index.ts'), 78]);
 });
 
 test('a large res.json: the payload names the block, through express, when JSON is a fair part of it', (t) => {
