@@ -58,11 +58,11 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean}} [extra] asyncSibling: the async
+ * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean}} [extra] asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
- *   language: the package runs what it parses (runsWhatItParses)
+ *   language: the package runs what it parses (runsWhatItParses); promises: the package is about promises (managesPromises)
  * @returns {Fix}
  */
 export function fixFor(o, cause, extra = {}) {
@@ -73,7 +73,7 @@ export function fixFor(o, cause, extra = {}) {
   if (kind === 'native') return extra.asyncSibling ? 'async-form' : extra.syncOnly ? 'cache-bound-offload' : 'native-sync';
   if (kind === 'package') {
     if (backtracks) return 'regex-dependency';
-    if (cause === 'microtask' && o.queueShare >= CHAIN_SHARE) return 'microtask';
+    if (cause === 'microtask' && (o.queueShare >= CHAIN_SHARE || extra.promises)) return 'microtask';
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
@@ -145,6 +145,16 @@ export function compilesReusable(functionName, meta) {
   if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta)) || runsWhatItParses(meta)) return true;
   return !(meta && PRODUCT.test(metaText(meta)));
 }
+
+/**
+ * A package whose package.json keywords say it is about promises (a promise queue, limiter, mapper or
+ * library: p-queue, p-limit, p-map, bluebird). Its own time in a microtask block is its promise
+ * machinery, whatever share of it V8's queue runner shows between continuations: a busy machine and
+ * the collector (a fifth to a half of such blocks) move that share below CHAIN_SHARE. Keywords, not the
+ * description: "a promise-based ORM" (sequelize's) is no promise library.
+ * @param {PackageMeta} meta
+ */
+export const managesPromises = (meta) => !!meta && meta.keywords.some((k) => /^promises?$/i.test(String(k)));
 
 // a language a package parses and then runs on data: an expression, a formula, a query language
 const LANGUAGE = /(?<!regular )expression|evaluat|formula|query language|\binterpret/;

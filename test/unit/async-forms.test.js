@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
 import { asyncCounterpart, declaresCall } from '../../src/sources/async-forms.js';
-import { fixFor } from '../../src/analyze/remedies.js';
+import { fixFor, managesPromises } from '../../src/analyze/remedies.js';
 import { ownerOfSample } from '../../src/analyze/time-owners.js';
 import { ownerOf } from '../../src/analyze/ownership.js';
 
@@ -118,6 +118,14 @@ test('an addon whose declarations show the call and no async form of it: cached,
   assert.equal(fixFor(chain, 'microtask'), 'microtask');
   assert.equal(fixFor({ ...chain, queueShare: 0 }, 'microtask'), 'cache-bound-offload');
   assert.equal(fixFor(chain, 'sync'), 'cache-bound-offload', 'not from the microtask queue');
+  // a promise library's own time in a microtask block is its machinery, whatever the runner's share
+  const queue = { name: 'p-queue', keywords: ['promise', 'queue', 'concurrency'], description: 'Promise queue with concurrency control' };
+  const orm = { name: 'sequelize', keywords: ['orm', 'database'], description: 'Sequelize is a promise-based Node.js ORM tool' };
+  assert.equal(managesPromises(queue), true);
+  assert.equal(managesPromises(orm), false);
+  assert.equal(fixFor({ ...chain, queueShare: 0.05 }, 'microtask', { promises: managesPromises(queue) }), 'microtask');
+  assert.equal(fixFor({ ...chain, queueShare: 0.05 }, 'microtask', { promises: managesPromises(orm) }), 'cache-bound-offload');
+  assert.equal(fixFor({ ...chain, queueShare: 0.05 }, 'sync', { promises: true }), 'cache-bound-offload', 'pg-promise building a statement');
 });
 
 test('Node\'s queue drains are never the owner: a nextTick callback V8 inlined into processTicksAndRejections is the app\'s', () => {
