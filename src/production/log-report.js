@@ -8,6 +8,7 @@ import { Histogram } from '../agent/histogram.cjs';
 import { blockTotals, round } from '../analyze/blocks.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
+import { inferFromRoute } from './same-route.js';
 
 // a stats line's garbage collection observed in less than this share of its interval is not scaled up
 const MIN_OBSERVED_SHARE = 0.05;
@@ -73,6 +74,7 @@ export function logToReport(text, c) {
   const seconds = stats.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
   const weighed = (/** @type {(s: any) => number} */ f) => (seconds > 0 ? stats.reduce((sum, s) => sum + f(s) * (s.seconds ?? 0), 0) / seconds : 0);
   const blocks = blockLines.map((b) => blockOf(b, from));
+  const inferred = inferFromRoute(blocks, blockLines, thresholdMs);
   const measuredMs = Math.max(1, to - from);
 
   /** @type {any} */
@@ -122,7 +124,7 @@ export function logToReport(text, c) {
     verdict: { status: 'responsive', reasons: [] },
     loop: null,
     findings: [],
-    notes: notesOf(lines, stats, stallLines, pids, unreadable),
+    notes: notesOf(lines, stats, stallLines, pids, unreadable, inferred),
     budgets: [],
     artifacts: {},
   };
@@ -236,8 +238,11 @@ function gcOf(s) {
   return { count: (count * s.seconds) / observedS, totalMs: (totalMs * s.seconds) / observedS };
 }
 
-/** @param {any[]} lines @param {any[]} stats @param {any[]} blocks @param {Set<unknown>} pids @param {number} unreadable */
-function notesOf(lines, stats, blocks, pids, unreadable) {
+/**
+ * @param {any[]} lines @param {any[]} stats @param {any[]} blocks @param {Set<unknown>} pids @param {number} unreadable
+ * @param {number} inferred blocks named after their route's other blocks (same-route.js)
+ */
+function notesOf(lines, stats, blocks, pids, unreadable, inferred) {
   const notes = [`read from a production log: ${blocks.length} block line(s), ${stats.length} stats line(s)${pids.size > 1 ? `, ${pids.size} processes` : ''}`];
   const dropped = stats.reduce((sum, s) => sum + (s.dropped ?? 0), 0);
   if (dropped) notes.push(`${dropped} block(s) were not written: the log's rate limit (EVENTLOOP_PROBE_MAX_BLOCKS) dropped them`);
@@ -247,7 +252,7 @@ function notesOf(lines, stats, blocks, pids, unreadable) {
   if (machine) notes.push(`${machine} stall(s) of the loop were the machine's (its thread waited for a CPU, or was held by the system, most of the time): not counted as the app's blocks`);
   if (tool) notes.push(`${tool} stall(s) of the loop were the tool's own work: not counted as the app's blocks; please report it`);
   const partial = blocks.filter((b) => b.captured === 'partial').length;
-  if (partial) notes.push(`${partial} block(s) name no culprit: the stack capture started too late or saw too little of them`);
+  if (partial) notes.push(`${partial} block(s) name no culprit: the stack capture started too late or saw too little of them${inferred ? ` (${inferred} named after the other blocks of their route: \`inferred\`)` : ''}`);
   // the stats lines count the captures: the refusals of the budget, the profiler's starts
   const skipped = stats.reduce((sum, s) => sum + (s.captures?.skipped ?? 0), 0);
   if (skipped) notes.push(`${skipped} block(s) had no stack capture: the captures' budget (EVENTLOOP_PROBE_CAPTURE_BUDGET) was spent`);

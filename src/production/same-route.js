@@ -1,0 +1,61 @@
+// A block whose capture saw too little of it (it started late on a crowded machine, or saw only the
+// response being written) names no culprit in its log line. When the block ran one route's requests,
+// and that route's other blocks were named from full captures, most of them alike, the report names
+// the same culprit for it, marked as inferred: on a busy service the same route blocks the same way.
+// Pure.
+
+/** How many of the route's named blocks must agree on the culprit and fix. */
+const AGREE_SHARE = 0.5;
+/** At least this many named blocks of the route. */
+const MIN_NAMED = 2;
+
+/**
+ * The route a block's requests label names, when it names one only ("GET /x", "GET /x ×2 (234 ms
+ * each)"), with the time its requests held when the label says it; null for several routes.
+ * @param {string | undefined} label @returns {{route: string, heldMs: number | null} | null}
+ */
+export function routeOfLabel(label) {
+  if (!label || / \+\d+ route\(s\)$/.test(label)) return null;
+  const m = /^(.*?)(?: ×(\d+) \((\d+) ms each\))?$/.exec(label);
+  if (!m) return null;
+  return { route: m[1], heldMs: m[2] ? Number(m[2]) * Number(m[3]) : null };
+}
+
+/**
+ * Fills the culprit of each unnamed block of a route from the route's named blocks (report blocks,
+ * changed in place). Only blocks whose capture was partial or missing; only when their route's
+ * requests held at least a threshold of the block, where the label says how long.
+ * @param {any[]} blocks report blocks @param {any[]} lines their log lines, in the same order
+ * @param {number} thresholdMs @returns {number} how many were named so
+ */
+export function inferFromRoute(blocks, lines, thresholdMs) {
+  let inferred = 0;
+  /** @type {Map<string, {key: string, block: any}[]>} */
+  const named = new Map();
+  blocks.forEach((b, i) => {
+    const r = routeOfLabel(b.requests?.label);
+    if (!r || !b.culprit || lines[i].captured === 'partial' || lines[i].captured === false) return;
+    const list = named.get(r.route) ?? [];
+    list.push({ key: `${b.culprit.label}\0${b.fix}`, block: b });
+    named.set(r.route, list);
+  });
+  blocks.forEach((b, i) => {
+    if (b.culprit || (lines[i].captured !== 'partial' && lines[i].captured !== false)) return;
+    const r = routeOfLabel(b.requests?.label);
+    const list = r ? named.get(r.route) : undefined;
+    if (!r || !list || list.length < MIN_NAMED || (r.heldMs !== null && r.heldMs < thresholdMs)) return;
+    /** @type {Map<string, any[]>} */
+    const byKey = new Map();
+    for (const x of list) byKey.set(x.key, [...(byKey.get(x.key) ?? []), x.block]);
+    const [, alike] = [...byKey].sort((x, y) => y[1].length - x[1].length)[0];
+    if (alike.length < AGREE_SHARE * list.length) return;
+    const model = alike[alike.length - 1];
+    b.culprit = model.culprit;
+    b.fix = model.fix;
+    b.cause = b.cause ?? model.cause;
+    b.inferred = { route: r.route, alike: alike.length, named: list.length };
+    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}: ${model.advice}`;
+    inferred++;
+  });
+  return inferred;
+}

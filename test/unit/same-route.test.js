@@ -1,0 +1,46 @@
+// A production block whose capture saw too little of it is named after its route's other blocks,
+// marked inferred, only when it ran that route alone, long enough, and the named ones agree.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inferFromRoute, routeOfLabel } from '../../src/production/same-route.js';
+
+const named = (label, culprit = 'pg-promise@11.5.4 insert ← app.js:27', fix = 'cache-bound-offload') => ({
+  block: { culprit: { label: culprit }, fix, cause: 'sync', advice: `held the loop: ${fix}`, requests: { label } },
+  line: { captured: true },
+});
+const partial = (label) => ({
+  block: { culprit: null, fix: 'none', cause: null, advice: '', requests: { label } },
+  line: { captured: 'partial', note: 'the stack capture started too late or saw too little of this 775 ms block' },
+});
+/** @param {{block: any, line: any}[]} xs */
+const run = (xs) => {
+  const blocks = xs.map((x) => x.block);
+  const count = inferFromRoute(blocks, xs.map((x) => x.line), 50);
+  return { blocks, count };
+};
+
+test('a request label names one route, and how long its requests held, or none', () => {
+  assert.deepEqual(routeOfLabel('GET /x'), { route: 'GET /x', heldMs: null });
+  assert.deepEqual(routeOfLabel('GET /x ×2 (563 ms each)'), { route: 'GET /x', heldMs: 1126 });
+  assert.equal(routeOfLabel('GET /x ×2 (563 ms each) +1 route(s)'), null);
+  assert.equal(routeOfLabel(undefined), null);
+});
+
+test('a partial block of a route whose other blocks agree is named after them, marked inferred', () => {
+  const { blocks, count } = run([named('GET /x'), partial('GET /x ×2 (563 ms each)'), named('GET /x ×2 (304 ms each)'), named('GET /x')]);
+  assert.equal(count, 1);
+  assert.equal(blocks[1].culprit.label, 'pg-promise@11.5.4 insert ← app.js:27');
+  assert.equal(blocks[1].fix, 'cache-bound-offload');
+  assert.deepEqual(blocks[1].inferred, { route: 'GET /x', alike: 3, named: 3 });
+  assert.match(blocks[1].advice, /^the stack capture started too late .*\. 3 of the 3 other blocks of GET \/x whose capture was full named pg-promise/);
+});
+
+test('nothing is inferred from one named block, from blocks that disagree, for several routes, or for requests that held little of it', () => {
+  assert.equal(run([named('GET /x'), partial('GET /x')]).count, 0);
+  assert.equal(run([named('GET /x'), named('GET /x', 'a@1 f ← app.js:3'), named('GET /x', 'b@1 g ← app.js:4'), partial('GET /x')]).count, 0);
+  assert.equal(run([named('GET /x'), named('GET /x'), partial('GET /x ×2 (300 ms each) +1 route(s)')]).count, 0);
+  // a control's five quick requests in a stall of the machine: not the route's work
+  assert.equal(run([named('GET /x'), named('GET /x'), partial('GET /x ×5 (1 ms each)')]).count, 0);
+  assert.equal(run([named('GET /x'), named('GET /x'), partial('GET /other')]).count, 0);
+});
