@@ -60,7 +60,6 @@ export class FrameMapper {
     }
     this.cache.set(key, frame);
     return frame;
-
   }
 }
 
