@@ -128,8 +128,8 @@ export class BlockSampler {
       const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
       const frame = frames[frameIndex];
       const file = frame.url;
-      // the frame's own file: the original source, or the shipped one when the map names a file not shipped
-      const lines = frame.url === toPath(host.callFrame.url) ? [hot.line] : this.originalLines(host.callFrame, hot.line);
+      // the frame's own file: the original source, or the one a package ships when its map names another
+      const lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line);
       // several original lines: only those of the running function (a one-line file holds them all)
       const code = lines.length > 1 ? this.sources.codeLines(file) : null;
       const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;

@@ -36,6 +36,8 @@ export class FrameMapper {
     for (const maps of inMemory) for (const [url, payload] of Object.entries(maps)) this.maps.add(toPath(url), payload);
     /** @type {Map<string, Frame>} */
     this.cache = new Map();
+    /** @type {WeakSet<Frame>} a package's frames left in the file it ships, though a source map names another */
+    this.shipped = new WeakSet();
   }
 
   /** @param {import('./profiles.js').CallFrame} cf @returns {Frame} */
@@ -56,6 +58,8 @@ export class FrameMapper {
       // underscore's): its lines are read, and opened by a person, in the file it ships
       if (original && !(own && (!original.file.startsWith(own + path.sep) || !this.maps.onDisk(original.file)))) {
         frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
+      } else if (original) {
+        this.shipped.add(frame);
       }
     }
     this.cache.set(key, frame);
