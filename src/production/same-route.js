@@ -8,6 +8,8 @@
 const AGREE_SHARE = 0.5;
 /** At least this many named blocks of the route. */
 const MIN_NAMED = 2;
+/** "GET /x ran 2 times back to back (~252 ms each) in this 270 ms block; 2 other request(s) waited behind it. Each request: " */
+const REQUESTS_CLAUSE = /^[^.]*? in this \d+ ms block[^.]*\. (?:Each request: )?/;
 
 /**
  * The route a block's requests label names, when it names one only ("GET /x", "GET /x ×2 (234 ms
@@ -54,7 +56,9 @@ export function inferFromRoute(blocks, lines, thresholdMs) {
     b.fix = model.fix;
     b.cause = b.cause ?? model.cause;
     b.inferred = { route: r.route, alike: alike.length, named: list.length };
-    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}: ${model.advice}`;
+    // the model's advice without its sentence on the requests of its own block
+    const advice = String(model.advice ?? '').replace(REQUESTS_CLAUSE, '');
+    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}; in one of them: ${advice}`;
     inferred++;
   });
   return inferred;

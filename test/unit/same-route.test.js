@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { inferFromRoute, routeOfLabel } from '../../src/production/same-route.js';
 
 const named = (label, culprit = 'pg-promise@11.5.4 insert ← app.js:27', fix = 'cache-bound-offload') => ({
-  block: { culprit: { label: culprit }, fix, cause: 'sync', advice: `held the loop: ${fix}`, requests: { label } },
+  block: { culprit: { label: culprit }, fix, cause: 'sync', advice: `${label} ran in this 300 ms block; 1 other request(s) waited behind it. insert held the loop: ${fix}`, requests: { label } },
   line: { captured: true },
 });
 const partial = (label) => ({
@@ -33,7 +33,7 @@ test('a partial block of a route whose other blocks agree is named after them, m
   assert.equal(blocks[1].culprit.label, 'pg-promise@11.5.4 insert ← app.js:27');
   assert.equal(blocks[1].fix, 'cache-bound-offload');
   assert.deepEqual(blocks[1].inferred, { route: 'GET /x', alike: 3, named: 3 });
-  assert.match(blocks[1].advice, /^the stack capture started too late .*\. 3 of the 3 other blocks of GET \/x whose capture was full named pg-promise/);
+  assert.match(blocks[1].advice, /^the stack capture started too late .*\. 3 of the 3 other blocks of GET \/x whose capture was full named pg-promise\S* insert ← app\.js:27; in one of them: insert held the loop: cache-bound-offload$/);
 });
 
 test('nothing is inferred from one named block, from blocks that disagree, for several routes, or for requests that held little of it', () => {
