@@ -41,12 +41,25 @@ async function waitListening(port) {
   throw new Error('the app did not answer /health within 30 s');
 }
 
+// the app of the case that runs, and its temp folder: ended and removed if this script is interrupted
+/** @type {{child: import('node:child_process').ChildProcess | null, tmp: string}} */
+const current = { child: null, tmp: '' };
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    if (current.child && current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGKILL');
+    if (current.tmp) fs.rmSync(current.tmp, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--case' ? [a] : []));
 const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];
 for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) && (!batch || batchOf(x) === batch))) {
   const tmp = layOut(c, install(c.packages, (l) => console.log(l)));
+  current.tmp = tmp;
   const port = await freePort();
   const child = spawn(process.execPath, [c.app], { cwd: tmp, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  current.child = child;
   let stderr = '';
   child.stderr?.on('data', (d) => { stderr += d; });
   try {
@@ -68,5 +81,7 @@ for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) 
       await exited;
     }
     fs.rmSync(tmp, { recursive: true, force: true });
+    current.child = null;
+    current.tmp = '';
   }
 }
