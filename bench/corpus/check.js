@@ -9,7 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { batchOf, install, layOut, loadCases } from './lib.js';
+import { batchOf, endOnInterrupt, install, layOut, loadCases } from './lib.js';
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -42,15 +42,7 @@ async function waitListening(port) {
 }
 
 // the app of the case that runs, and its temp folder: ended and removed if this script is interrupted
-/** @type {{child: import('node:child_process').ChildProcess | null, tmp: string}} */
-const current = { child: null, tmp: '' };
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    if (current.child && current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGKILL');
-    if (current.tmp) fs.rmSync(current.tmp, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
-}
+const current = endOnInterrupt();
 
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--case' ? [a] : []));
 const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];

@@ -120,3 +120,21 @@ export function layOut(c, depsDir) {
   fs.symlinkSync(path.join(depsDir, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
   return tmp;
 }
+
+/**
+ * What a script runs for the case at hand, its app and temp folder: on SIGINT or SIGTERM the app is
+ * killed, the folder removed and the script exits (130 or 143). Set `child` and `tmp` as a case starts.
+ * @returns {{child: import('node:child_process').ChildProcess | null, tmp: string}}
+ */
+export function endOnInterrupt() {
+  /** @type {{child: import('node:child_process').ChildProcess | null, tmp: string}} */
+  const current = { child: null, tmp: '' };
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => {
+      if (current.child && current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGKILL');
+      if (current.tmp) fs.rmSync(current.tmp, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  return current;
+}

@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { batchOf, install, layOut, loadCases, ROOT } from './lib.js';
+import { batchOf, endOnInterrupt, install, layOut, loadCases, ROOT } from './lib.js';
 import { scoreCase, table, totals } from './score.js';
 import { logToReport } from '../../src/production/log-report.js';
 import { TOOL } from '../../src/tool.js';
@@ -54,16 +54,8 @@ async function waitListening(port, route) {
   throw new Error('the app did not answer within 30 s');
 }
 
-// the app of the case that runs, and its temp folder: ended and removed if this script is
-/** @type {{child: import('node:child_process').ChildProcess | null, tmp: string}} */
-const current = { child: null, tmp: '' };
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    if (current.child && current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGKILL');
-    if (current.tmp) fs.rmSync(current.tmp, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
-}
+// the app of the case that runs, and its temp folder: ended and removed if this script is interrupted
+const current = endOnInterrupt();
 
 /** @param {import('./lib.js').Case} c @param {string} tmp @param {string} log @returns {Promise<string>} the app's stderr */
 async function runCase(c, tmp, log) {
