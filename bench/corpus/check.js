@@ -61,7 +61,7 @@ for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) 
     const health = await timeGet(port, c.probe);
     const slow = [];
     for (let i = 0; i < 4; i++) slow.push(await timeGet(port, c.route));
-    const line = c.expect.line ? fs.readFileSync(path.join(tmp, c.app), 'utf8').split('\n')[c.expect.line - 1].trim() : '-';
+    const line = c.expect.line ? fs.readFileSync(path.join(tmp, c.source), 'utf8').split('\n')[c.expect.line - 1].trim() : '-';
     console.log(`${c.id}: up in ${startMs.toFixed(0)} ms; ${c.probe} ${health.ms.toFixed(1)} ms; ${c.route} ${slow.map((s) => s.ms.toFixed(0)).join('/')} ms ` +
       `(status ${slow[0].status}, ${slow[0].bytes} bytes)\n  line ${c.expect.line}: ${line}`);
   } catch (err) {

@@ -18,7 +18,10 @@ const NATIVE = ['better-sqlite3', 'bcrypt', 'sqlite3'];
 /**
  * @typedef {{ problem: 'loop-block'|'thread-pool'|'none', owner: string|null, line: number|null, fix: string, why: string }} Expect
  * @typedef {{ id: string, title: string, packages: Record<string, string>, route: string, probe: string,
- *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, batch?: string, dir: string, app: string }} Case
+ *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, batch?: string, dir: string, app: string,
+ *   source: string, build?: string[], start?: string }} Case
+ * `source` is the case's app.js; `app` the file that runs: `start` when the case is built first (`build`:
+ * a command of its packages' node_modules/.bin, run in the laid-out folder, e.g. a bundler), else app.js.
  */
 
 /** A case's batch: `B`, `C` or `D` for the held-out batches, `A` for the first 38 (no field). @param {{ batch?: string }} c */
@@ -30,9 +33,10 @@ export function loadCases(dir = CASES) {
     const file = path.join(dir, id, 'case.json');
     if (!fs.existsSync(file)) return [];
     const c = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const app = fs.readdirSync(path.join(dir, id)).find((f) => /^app\.(c|m)?js$/.test(f));
-    if (c.id !== id || !app) throw new Error(`case ${id}: id must match its folder and it needs an app.js`);
-    return [{ ...c, dir: path.join(dir, id), app }];
+    const source = fs.readdirSync(path.join(dir, id)).find((f) => /^app\.(c|m)?(j|t)s$/.test(f));
+    if (c.id !== id || !source) throw new Error(`case ${id}: id must match its folder and it needs an app.js`);
+    if (Boolean(c.build) !== Boolean(c.start)) throw new Error(`case ${id}: "build" and "start" go together`);
+    return [{ ...c, dir: path.join(dir, id), source, app: c.start ?? source }];
   });
 }
 
@@ -118,6 +122,14 @@ export function layOut(c, depsDir) {
     if (f !== 'case.json') fs.cpSync(path.join(c.dir, f), path.join(tmp, f), { recursive: true });
   }
   fs.symlinkSync(path.join(depsDir, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
+  if (c.build) {
+    const [command, ...args] = c.build;
+    const r = spawnSync(path.join(tmp, 'node_modules', '.bin', command), args, { cwd: tmp, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.status !== 0 || !fs.existsSync(path.join(tmp, c.app))) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      throw new Error(`case ${c.id}: ${c.build.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}): ${`${r.stderr}`.trim().split('\n').slice(-3).join(' | ')}`);
+    }
+  }
   return tmp;
 }
 
