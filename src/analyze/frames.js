@@ -57,7 +57,10 @@ export class FrameMapper {
       // ...and one that does not ship the sources its map names (path-to-regexp's src/index.ts,
       // underscore's): its lines are read, and opened by a person, in the file it ships
       if (original && !(own && (!original.file.startsWith(own + path.sep) || !this.maps.onDisk(original.file)))) {
-        frame = { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
+        const named = this.maps.nameOf(file, cf.lineNumber, cf.columnNumber, cf.functionName);
+        frame = named
+          ? { ...frame, functionName: named, url: original.file, line: original.line + 1, column: original.column + 1, kind: kindOf(original.file, named) }
+          : { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
       } else if (original) {
         this.shipped.add(frame);
       }

@@ -9,10 +9,19 @@ import { fileURLToPath } from 'node:url';
 import { segmentsOnLine } from './mapping-lines.js';
 
 const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const IDENTIFIER_CHAR = /[\w$]/;
+// how far before a function's start (its parameters) its name is looked for: `async function* name(`
+const NAME_WINDOW = 64;
+
+/**
+ * @typedef {{map: SourceMap, dir: string, mappings: string, onDisk: boolean, lines?: string[]}} MapEntry
+ * onDisk: the map is the generated file's, read from it (not a loader's, whose file on disk is the source)
+ */
 
 export class SourceMaps {
   constructor() {
-    /** @type {Map<string, {map: SourceMap, dir: string, mappings: string} | null>} */
+    /** @type {Map<string, MapEntry | null>} */
     this.byFile = new Map();
     /** @type {Map<string, boolean>} */
     this.present = new Map();
@@ -44,6 +53,38 @@ export class SourceMaps {
   }
 
   /**
+   * The name a function had in its source, when a minifier renamed it (yaml's `parse` is `mq` in a
+   * minified bundle, express's `Layer.handle_request` is `Ut.handle_request`): V8 gives a function's
+   * start as its parameters' position, so each part of the name the profile gives is the identifier
+   * written last before that on the generated line (or before the part after it), and the map names
+   * exactly that token. Null when the map renames no part.
+   * @param {string} file @param {number} line 0-based @param {number} column 0-based @param {string} name the profile's
+   */
+  nameOf(file, line, column, name) {
+    const parts = name.split('.');
+    if (!parts.every((p) => IDENTIFIER.test(p))) return null;
+    const entry = this.load(file);
+    if (!entry?.onDisk) return null;
+    entry.lines ??= readLines(file);
+    const text = entry.lines[line];
+    if (!text) return null;
+    let end = column;
+    let renamed = false;
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const at = lastWord(text, parts[i], Math.max(0, end - NAME_WINDOW), end);
+      if (at < 0) return null;
+      const found = /** @type {any} */ (entry.map.findEntry(line, at));
+      const original = found?.generatedLine === line && found.generatedColumn === at ? found.name : undefined;
+      if (typeof original === 'string' && IDENTIFIER.test(original) && original !== parts[i]) {
+        parts[i] = original;
+        renamed = true;
+      }
+      end = at;
+    }
+    return renamed ? parts.join('.') : null;
+  }
+
+  /**
    * The original lines (0-based) a generated line holds from `column` on, in column order, of the
    * source the segment at `column` maps to; null when the file has no map.
    * @param {string} file @param {number} line @param {number} column
@@ -64,7 +105,7 @@ export class SourceMaps {
    */
   add(file, payload) {
     try {
-      this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? '') });
+      this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? ''), onDisk: false });
     } catch {
       // a map we cannot read: generated positions stay
     }
@@ -73,6 +114,7 @@ export class SourceMaps {
   /** @param {string} file */
   load(file) {
     if (this.byFile.has(file)) return this.byFile.get(file) ?? null;
+    /** @type {MapEntry | null} */
     let entry = null;
     try {
       entry = readMap(file);
@@ -84,7 +126,7 @@ export class SourceMaps {
   }
 }
 
-/** @param {string} file */
+/** @param {string} file @returns {MapEntry | null} */
 function readMap(file) {
   if (!path.isAbsolute(file)) return null;
   const text = fs.readFileSync(file, 'utf8');
@@ -105,5 +147,26 @@ function readMap(file) {
     base = path.dirname(mapFile);
   }
   if (payload.sourceRoot) base = path.resolve(base, payload.sourceRoot);
-  return { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? '') };
+  return { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? ''), onDisk: true };
+}
+
+/**
+ * Where `word` is written last as a whole identifier in text[from, to), or -1.
+ * @param {string} text @param {string} word @param {number} from @param {number} to
+ */
+function lastWord(text, word, from, to) {
+  for (let at = text.lastIndexOf(word, to - word.length); at >= from; at = at > 0 ? text.lastIndexOf(word, at - 1) : -1) {
+    const end = at + word.length;
+    if (end <= to && !(at > 0 && IDENTIFIER_CHAR.test(text[at - 1])) && !(end < text.length && IDENTIFIER_CHAR.test(text[end]))) return at;
+  }
+  return -1;
+}
+
+/** A generated file's lines, read again only when a name is looked up in it. @param {string} file */
+function readLines(file) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n');
+  } catch {
+    return [];
+  }
 }

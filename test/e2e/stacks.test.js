@@ -163,6 +163,28 @@ test('compiled TypeScript: frames are mapped to the .ts source', async (t) => {
   assert.match(tsLines[top.line - 1], /typedBusy|performance\.now|Math\.sqrt/, `line ${top.line}: ${tsLines[top.line - 1]}`);
 });
 
+test('a minified bundle: the block is named with the source\'s names, package and line, through its map', async (t) => {
+  // test/fixtures/minified: app.js requiring a package "rowsum", bundled as dist/bundle.js by esbuild
+  // 0.28.2 (--bundle --minify --platform=node --sourcemap): checksumRows is `h` in the bundle
+  const dir = tempDir(t);
+  const from = path.join(FIXTURES, 'minified');
+  for (const [src, to] of [['bundle.js', 'dist/bundle.js'], ['bundle.js.map', 'dist/bundle.js.map'], ['app.js', 'src/app.js'],
+    ['rowsum/index.js', 'node_modules/rowsum/index.js'], ['rowsum/package.json', 'node_modules/rowsum/package.json']]) {
+    fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+    fs.copyFileSync(path.join(from, src), path.join(dir, to));
+  }
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', path.join(dir, 'dist/bundle.js'), '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 1, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
+  const { culprit } = report.blocks[0];
+  assert.deepEqual([culprit.functionName, culprit.owner?.name, culprit.owner?.version], ['checksumRows', 'rowsum', '1.2.0'], JSON.stringify(culprit));
+  assert.equal(culprit.url, path.join(dir, 'node_modules/rowsum/index.js'));
+  assert.deepEqual([culprit.calledFrom?.url, culprit.calledFrom?.line], [path.join(dir, 'src/app.js'), 4], JSON.stringify(culprit.calledFrom));
+  assert.match(culprit.label, /^rowsum@1\.2\.0 checksumRows ← src\/app\.js:4$/);
+});
+
 test('--stacks async-origin: blocked-at tells where the blocking callback was scheduled', async (t) => {
   const dir = tempDir(t);
   const app = fixture('blocks-script.js', dir);
