@@ -52,7 +52,7 @@ const SAMPLE_FRAMES = 12;
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
-  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {})), sources);
+  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {}), sources), sources);
   /** @type {string[] | null} */
   let files = null;
   const appFiles = () => (files ??= [...new Set([...appFilesOf(profiles), ...(context.appFiles ?? [])])]);

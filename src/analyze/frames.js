@@ -30,9 +30,12 @@ export function toPath(url) {
 }
 
 export class FrameMapper {
-  /** @param {Record<string, object>[]} [inMemory] maps the agent read from Node, by url */
-  constructor(inMemory = []) {
-    this.maps = new SourceMaps();
+  /**
+   * @param {Record<string, object>[]} [inMemory] maps the agent read from Node, by url
+   * @param {import('../sources/app-sources.js').AppSources} [sources] given the sources the maps carry, for files not on disk
+   */
+  constructor(inMemory = [], sources) {
+    this.maps = new SourceMaps(sources ? (file, text) => sources.embed(file, text) : undefined);
     for (const maps of inMemory) for (const [url, payload] of Object.entries(maps)) this.maps.add(toPath(url), payload);
     /** @type {Map<string, Frame>} */
     this.cache = new Map();

@@ -35,6 +35,16 @@ export class AppSources {
     /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
     /** @type {Map<string, Set<string>>} */ this.importedCache = new Map();
     /** @type {Map<string, boolean>} */ this.codegenCache = new Map();
+    /** @type {Map<string, string>} a source map's copy of a source, read when the file is not on disk */ this.embedded = new Map();
+  }
+
+  /** A source's text as a source map carries it (a bundle shipped without its sources). @param {string} file @param {string} text */
+  embed(file, text) {
+    if (this.embedded.has(file)) return;
+    this.embedded.set(file, text);
+    // read before its map was: not found then
+    if (this.files.get(file) === null) this.files.delete(file);
+    if (this.code.get(file) === null) this.code.delete(file);
   }
 
   /**
@@ -122,6 +132,8 @@ export class AppSources {
       } catch {
         lines = null; // gone, or not a file (eval code, a URL)
       }
+      const embedded = lines ? undefined : this.embedded.get(file);
+      if (embedded !== undefined) lines = embedded.split('\n');
       this.files.set(file, lines);
     }
     return this.files.get(file) ?? null;

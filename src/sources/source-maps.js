@@ -20,11 +20,16 @@ const NAME_WINDOW = 64;
  */
 
 export class SourceMaps {
-  constructor() {
+  /**
+   * @param {(file: string, text: string) => void} [onContent] told each original source whose text a
+   *   map carries (`sourcesContent`), as its map is read: a bundle shipped without its sources
+   */
+  constructor(onContent) {
     /** @type {Map<string, MapEntry | null>} */
     this.byFile = new Map();
     /** @type {Map<string, boolean>} */
     this.present = new Map();
+    this.onContent = onContent;
   }
 
   /** Whether an original source a map names is on disk (a package may not ship it). @param {string} file */
@@ -47,9 +52,7 @@ export class SourceMaps {
     if (!entry) return null;
     const found = /** @type {any} */ (entry.map.findEntry(line, column));
     if (!found || !found.originalSource) return null;
-    const source = String(found.originalSource);
-    const original = source.startsWith('file://') ? fileURLToPath(source) : path.resolve(entry.dir, source);
-    return { file: original, line: found.originalLine, column: found.originalColumn };
+    return { file: resolveSource(entry.dir, String(found.originalSource)), line: found.originalLine, column: found.originalColumn };
   }
 
   /**
@@ -106,9 +109,19 @@ export class SourceMaps {
   add(file, payload) {
     try {
       this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? ''), onDisk: false });
+      this.tellContents(payload, path.dirname(file));
     } catch {
       // a map we cannot read: generated positions stay
     }
+  }
+
+  /** @param {any} payload @param {string} dir */
+  tellContents(payload, dir) {
+    if (!this.onContent || !Array.isArray(payload.sources) || !Array.isArray(payload.sourcesContent)) return;
+    payload.sources.forEach((/** @type {unknown} */ source, /** @type {number} */ i) => {
+      const text = payload.sourcesContent[i];
+      if (typeof source === 'string' && typeof text === 'string') this.onContent?.(resolveSource(dir, source), text);
+    });
   }
 
   /** @param {string} file */
@@ -117,7 +130,9 @@ export class SourceMaps {
     /** @type {MapEntry | null} */
     let entry = null;
     try {
-      entry = readMap(file);
+      const read = readMap(file);
+      if (read) this.tellContents(read.payload, read.entry.dir);
+      entry = read?.entry ?? null;
     } catch {
       entry = null; // no map, or one we cannot read: generated positions stay
     }
@@ -126,7 +141,12 @@ export class SourceMaps {
   }
 }
 
-/** @param {string} file @returns {MapEntry | null} */
+/** @param {string} dir the map's base @param {string} source as the map names it */
+function resolveSource(dir, source) {
+  return source.startsWith('file://') ? fileURLToPath(source) : path.resolve(dir, source);
+}
+
+/** @param {string} file @returns {{entry: MapEntry, payload: any} | null} */
 function readMap(file) {
   if (!path.isAbsolute(file)) return null;
   const text = fs.readFileSync(file, 'utf8');
@@ -147,7 +167,7 @@ function readMap(file) {
     base = path.dirname(mapFile);
   }
   if (payload.sourceRoot) base = path.resolve(base, payload.sourceRoot);
-  return { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? ''), onDisk: true };
+  return { entry: { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? ''), onDisk: true }, payload };
 }
 
 /**

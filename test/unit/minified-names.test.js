@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FrameMapper } from '../../src/analyze/frames.js';
+import { AppSources } from '../../src/sources/app-sources.js';
 
 // esbuild 0.28 --bundle --minify --sourcemap of src/app.js over a package "rowlib":
 //   function parseRows(text) { return text.split('\n').map((line) => line.split(',')); }
@@ -57,4 +58,22 @@ test('a map a loader holds in memory renames nothing: the file on disk is the so
   const file = '/srv/src/app.ts';
   const frame = new FrameMapper([{ [file]: MAP }]).map({ functionName: 'i', url: file, lineNumber: 0, columnNumber: 140 });
   assert.equal(frame.functionName, 'i');
+});
+
+test('a bundle shipped without its sources: their text comes from the map\'s sourcesContent, the disk wins where it has them', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-minified-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'out.js');
+  fs.writeFileSync(file, BUNDLE);
+  const app = "const { parseRows, Table } = require('rowlib');\nconst table = new Table(parseRows(process.argv[2] || 'a,b'));\n";
+  fs.writeFileSync(path.join(dir, 'out.js.map'), JSON.stringify({ ...MAP, sourcesContent: ['function parseRows(text) {', 'stale copy\n'] }));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src/app.js'), app);
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/rowlib/index.js');
+  assert.equal(sources.lines(lib), null);
+  const frame = new FrameMapper([], sources).map({ functionName: 'i', url: `file://${file}`, ...startOf(BUNDLE, 'function i') });
+  assert.equal(frame.url, lib);
+  assert.deepEqual(sources.lines(lib), ['function parseRows(text) {']);
+  assert.deepEqual(sources.lines(path.join(dir, 'src/app.js')), app.split('\n'));
 });
