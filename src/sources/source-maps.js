@@ -9,13 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { segmentsOnLine } from './mapping-lines.js';
 
 const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
+// webpack://<namespace>/<path relative to the build's context>[?<loaders>]
+const WEBPACK = /^webpack:\/\/[^/]*\/([^?]*)/;
+const CONTEXT_LEVELS = 4;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const IDENTIFIER_CHAR = /[\w$]/;
 // how far before a function's start (its parameters) its name is looked for: `async function* name(`
 const NAME_WINDOW = 64;
 
 /**
- * @typedef {{map: SourceMap, dir: string, mappings: string, onDisk: boolean, lines?: string[]}} MapEntry
+ * @typedef {{map: SourceMap, dir: string, mappings: string, onDisk: boolean, resolved: Map<string, string>, lines?: string[]}} MapEntry
  * onDisk: the map is the generated file's, read from it (not a loader's, whose file on disk is the source)
  */
 
@@ -52,7 +55,8 @@ export class SourceMaps {
     if (!entry) return null;
     const found = /** @type {any} */ (entry.map.findEntry(line, column));
     if (!found || !found.originalSource) return null;
-    return { file: resolveSource(entry.dir, String(found.originalSource)), line: found.originalLine, column: found.originalColumn };
+    const source = String(found.originalSource);
+    return { file: resolved(entry, source), line: found.originalLine, column: found.originalColumn };
   }
 
   /**
@@ -108,19 +112,20 @@ export class SourceMaps {
    */
   add(file, payload) {
     try {
-      this.byFile.set(file, { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? ''), onDisk: false });
-      this.tellContents(payload, path.dirname(file));
+      const entry = { map: new SourceMap(payload), dir: path.dirname(file), mappings: String(payload.mappings ?? ''), onDisk: false, resolved: new Map() };
+      this.byFile.set(file, entry);
+      this.tellContents(payload, entry);
     } catch {
       // a map we cannot read: generated positions stay
     }
   }
 
-  /** @param {any} payload @param {string} dir */
-  tellContents(payload, dir) {
+  /** @param {any} payload @param {MapEntry} entry */
+  tellContents(payload, entry) {
     if (!this.onContent || !Array.isArray(payload.sources) || !Array.isArray(payload.sourcesContent)) return;
     payload.sources.forEach((/** @type {unknown} */ source, /** @type {number} */ i) => {
       const text = payload.sourcesContent[i];
-      if (typeof source === 'string' && typeof text === 'string') this.onContent?.(resolveSource(dir, source), text);
+      if (typeof source === 'string' && typeof text === 'string') this.onContent?.(resolved(entry, source), text);
     });
   }
 
@@ -131,7 +136,7 @@ export class SourceMaps {
     let entry = null;
     try {
       const read = readMap(file);
-      if (read) this.tellContents(read.payload, read.entry.dir);
+      if (read) this.tellContents(read.payload, read.entry);
       entry = read?.entry ?? null;
     } catch {
       entry = null; // no map, or one we cannot read: generated positions stay
@@ -141,9 +146,30 @@ export class SourceMaps {
   }
 }
 
-/** @param {string} dir the map's base @param {string} source as the map names it */
+/** A source's path, resolved once per map. @param {MapEntry} entry @param {string} source as the map names it */
+function resolved(entry, source) {
+  let file = entry.resolved.get(source);
+  if (file === undefined) entry.resolved.set(source, (file = resolveSource(entry.dir, source)));
+  return file;
+}
+
+/**
+ * A source's path. webpack names a module `webpack://<name>/./src/app.js`, relative to the build's
+ * context: the project's folder, the map's or one above it (`dist/`); the first where the file is,
+ * else the folder above the map's (a bundle shipped without its sources).
+ * @param {string} dir the map's base @param {string} source as the map names it
+ */
 function resolveSource(dir, source) {
-  return source.startsWith('file://') ? fileURLToPath(source) : path.resolve(dir, source);
+  if (source.startsWith('file://')) return fileURLToPath(source);
+  const webpack = WEBPACK.exec(source);
+  if (!webpack) return path.resolve(dir, source);
+  for (let at = dir, i = 0; i < CONTEXT_LEVELS; i++) {
+    const file = path.resolve(at, webpack[1]);
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(at) === at) break;
+    at = path.dirname(at);
+  }
+  return path.resolve(path.dirname(dir), webpack[1]);
 }
 
 /** @param {string} file @returns {{entry: MapEntry, payload: any} | null} */
@@ -167,7 +193,7 @@ function readMap(file) {
     base = path.dirname(mapFile);
   }
   if (payload.sourceRoot) base = path.resolve(base, payload.sourceRoot);
-  return { entry: { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? ''), onDisk: true }, payload };
+  return { entry: { map: new SourceMap(payload), dir: base, mappings: String(payload.mappings ?? ''), onDisk: true, resolved: new Map() }, payload };
 }
 
 /**

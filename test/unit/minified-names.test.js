@@ -77,3 +77,19 @@ test('a bundle shipped without its sources: their text comes from the map\'s sou
   assert.deepEqual(sources.lines(lib), ['function parseRows(text) {']);
   assert.deepEqual(sources.lines(path.join(dir, 'src/app.js')), app.split('\n'));
 });
+
+test('webpack\'s webpack://<name>/./path sources: under the build\'s folder, where the file is, else above the map\'s', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-minified-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'build/dist'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src/app.js'), '');
+  const file = path.join(dir, 'build/dist/out.js');
+  fs.writeFileSync(file, BUNDLE);
+  fs.writeFileSync(`${file}.map`, JSON.stringify({ ...MAP, sources: ['webpack://shop/./node_modules/rowlib/index.js?abc', 'webpack://shop/./src/app.js'] }));
+  const mapper = new FrameMapper();
+  const parse = mapper.map({ functionName: 'i', url: file, ...startOf(BUNDLE, 'function i') });
+  assert.deepEqual([parse.functionName, parse.url, parse.kind], ['parseRows', path.join(dir, 'build/node_modules/rowlib/index.js'), 'node_modules']);
+  const main = mapper.map({ functionName: '', url: file, ...startOf(BUNDLE, 'var{parseRows:l') });
+  assert.equal(main.url, path.join(dir, 'src/app.js'));
+});
