@@ -36,6 +36,7 @@ export class FrameMapper {
    */
   constructor(inMemory = [], sources) {
     this.maps = new SourceMaps(sources ? (file, text) => sources.embed(file, text) : undefined);
+    this.sources = sources;
     for (const maps of inMemory) for (const [url, payload] of Object.entries(maps)) this.maps.add(toPath(url), payload);
     /** @type {Map<string, Frame>} */
     this.cache = new Map();
@@ -66,6 +67,13 @@ export class FrameMapper {
           : { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };
       } else if (original) {
         this.shipped.add(frame);
+      } else if (frame.kind === 'app') {
+        // a bundle built without a map: its packages' code is told apart by the modules it marks
+        const bundled = this.maps.bundledAt(file, cf.lineNumber);
+        if (bundled) {
+          frame = { ...frame, url: bundled, kind: kindOf(bundled, cf.functionName) };
+          this.sources?.alias(bundled, file);
+        }
       }
     }
     this.cache.set(key, frame);

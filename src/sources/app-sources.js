@@ -36,6 +36,12 @@ export class AppSources {
     /** @type {Map<string, Set<string>>} */ this.importedCache = new Map();
     /** @type {Map<string, boolean>} */ this.codegenCache = new Map();
     /** @type {Map<string, string>} a source map's copy of a source, read when the file is not on disk */ this.embedded = new Map();
+    /** @type {Map<string, string>} a package's module inside a bundle built without a map -> the bundle */ this.aliases = new Map();
+  }
+
+  /** A package module's path inside a bundle (source-maps.js bundledAt): its text is the bundle's. @param {string} file @param {string} bundle */
+  alias(file, bundle) {
+    this.aliases.set(file, bundle);
   }
 
   /** A source's text as a source map carries it (a bundle shipped without its sources). @param {string} file @param {string} text */
@@ -92,6 +98,7 @@ export class AppSources {
 
   /** The regular expressions the file keeps under a name (regex-names.js). @param {string} file */
   regexNames(file) {
+    file = this.aliases.get(file) ?? file;
     let names = this.regexCache.get(file);
     if (!names) {
       const code = this.lines(file);
@@ -125,6 +132,7 @@ export class AppSources {
 
   /** The file's lines, or null. @param {string} file */
   lines(file) {
+    file = this.aliases.get(file) ?? file;
     if (!this.files.has(file)) {
       let lines = null;
       try {
@@ -141,6 +149,7 @@ export class AppSources {
 
   /** The file's lines with strings and comments blanked, or null. @param {string} file */
   codeLines(file) {
+    file = this.aliases.get(file) ?? file;
     if (!this.code.has(file)) {
       const lines = this.lines(file);
       this.code.set(file, lines ? codeOnly(lines) : null);
@@ -155,7 +164,12 @@ export class AppSources {
   packageOf(file) {
     const dir = packageDir(file);
     if (!dir) return null;
-    if (!this.packages.has(dir)) this.packages.set(dir, readPackage(dir, packageNameIn(dir)));
+    if (!this.packages.has(dir)) {
+      const bundle = this.aliases.get(file);
+      // a package inside a bundle: its package.json is the one the bundle's folder resolves, if any
+      const installed = bundle ? this.resolvePackage(packageNameIn(dir), bundle) : null;
+      this.packages.set(dir, installed ? { ...installed, dir } : readPackage(dir, packageNameIn(dir)));
+    }
     return this.packages.get(dir) ?? null;
   }
 
@@ -185,6 +199,7 @@ export class AppSources {
    * @param {string} file @param {(text: string) => Map<string, string>} parse
    */
   parsedOnce(cache, file, parse) {
+    file = this.aliases.get(file) ?? file;
     let found = cache.get(file);
     if (!found) {
       found = parse((this.lines(file) ?? []).join('\n'));

@@ -7,11 +7,13 @@ import path from 'node:path';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { segmentsOnLine } from './mapping-lines.js';
+import { bundleRegions, packageModuleAt } from './bundle-regions.js';
 
 const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
 // webpack://<namespace>/<path relative to the build's context>[?<loaders>]
 const WEBPACK = /^webpack:\/\/[^/]*\/([^?]*)/;
 const CONTEXT_LEVELS = 4;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const IDENTIFIER_CHAR = /[\w$]/;
 // how far before a function's start (its parameters) its name is looked for: `async function* name(`
@@ -33,6 +35,21 @@ export class SourceMaps {
     /** @type {Map<string, boolean>} */
     this.present = new Map();
     this.onContent = onContent;
+    /** @type {Map<string, import('./bundle-regions.js').Region[] | null>} an app's bundle without a map: its modules' lines */
+    this.regions = new Map();
+  }
+
+  /**
+   * Where a line (0-based) of a bundle built without a source map is a package's code: a path for
+   * it inside the bundle, `<bundle>/node_modules/<package>/<file>`, whose lines are the bundle's;
+   * null otherwise (the app's own code, a file that is not such a bundle).
+   * @param {string} file @param {number} line
+   */
+  bundledAt(file, line) {
+    this.load(file);
+    const regions = this.regions.get(file);
+    const module = regions ? packageModuleAt(regions, line) : null;
+    return module ? path.join(file, module) : null;
   }
 
   /** Whether an original source a map names is on disk (a package may not ship it). @param {string} file */
@@ -135,9 +152,12 @@ export class SourceMaps {
     /** @type {MapEntry | null} */
     let entry = null;
     try {
-      const read = readMap(file);
+      const text = path.isAbsolute(file) ? fs.readFileSync(file, 'utf8') : null;
+      const read = text === null ? null : readMap(file, text);
       if (read) this.tellContents(read.payload, read.entry);
       entry = read?.entry ?? null;
+      // an app's bundle without a map: which package each of its lines is
+      if (!read && text !== null && !NODE_MODULES.test(file)) this.regions.set(file, bundleRegions(text));
     } catch {
       entry = null; // no map, or one we cannot read: generated positions stay
     }
@@ -172,10 +192,8 @@ function resolveSource(dir, source) {
   return path.resolve(path.dirname(dir), webpack[1]);
 }
 
-/** @param {string} file @returns {{entry: MapEntry, payload: any} | null} */
-function readMap(file) {
-  if (!path.isAbsolute(file)) return null;
-  const text = fs.readFileSync(file, 'utf8');
+/** @param {string} file @param {string} text its text @returns {{entry: MapEntry, payload: any} | null} */
+function readMap(file, text) {
   const tail = text.slice(-4096).trimEnd().split('\n').pop() ?? '';
   const match = COMMENT.exec(tail);
   if (!match) return null;

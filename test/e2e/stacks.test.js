@@ -163,18 +163,26 @@ test('compiled TypeScript: frames are mapped to the .ts source', async (t) => {
   assert.match(tsLines[top.line - 1], /typedBusy|performance\.now|Math\.sqrt/, `line ${top.line}: ${tsLines[top.line - 1]}`);
 });
 
-test('a minified bundle: the block is named with the source\'s names, package and line, through its map', async (t) => {
-  // test/fixtures/minified: app.js requiring a package "rowsum", bundled as dist/bundle.js by esbuild
-  // 0.28.2 (--bundle --minify --platform=node --sourcemap): checksumRows is `h` in the bundle
-  const dir = tempDir(t);
-  const from = path.join(FIXTURES, 'minified');
-  for (const [src, to] of [['bundle.js', 'dist/bundle.js'], ['bundle.js.map', 'dist/bundle.js.map'], ['app.js', 'src/app.js'],
+/**
+ * test/fixtures/bundle: app.js requiring a package "rowsum" (1.2.0), bundled by esbuild 0.28.2
+ * (--bundle --platform=node): minified.js with --minify --sourcemap (checksumRows is `h` there),
+ * plain.js with neither (esbuild marks each module it inlines with a comment of its path).
+ * @param {string} dir @param {string} bundle
+ */
+function layOutBundle(dir, bundle) {
+  const from = path.join(FIXTURES, 'bundle');
+  for (const [src, to] of [[bundle, `dist/${bundle}`], ['minified.js.map', 'dist/minified.js.map'], ['app.js', 'src/app.js'],
     ['rowsum/index.js', 'node_modules/rowsum/index.js'], ['rowsum/package.json', 'node_modules/rowsum/package.json']]) {
     fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
     fs.copyFileSync(path.join(from, src), path.join(dir, to));
   }
+  return path.join(dir, 'dist', bundle);
+}
+
+test('a minified bundle: the block is named with the source\'s names, package and line, through its map', async (t) => {
+  const dir = tempDir(t);
   const out = path.join(dir, 'out');
-  const r = await runBin(['run', path.join(dir, 'dist/bundle.js'), '--out', out], { cwd: dir });
+  const r = await runBin(['run', layOutBundle(dir, 'minified.js'), '--out', out], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   const report = readReport(out);
   assert.equal(report.blocks.length, 1, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
@@ -183,6 +191,25 @@ test('a minified bundle: the block is named with the source\'s names, package an
   assert.equal(culprit.url, path.join(dir, 'node_modules/rowsum/index.js'));
   assert.deepEqual([culprit.calledFrom?.url, culprit.calledFrom?.line], [path.join(dir, 'src/app.js'), 4], JSON.stringify(culprit.calledFrom));
   assert.match(culprit.label, /^rowsum@1\.2\.0 checksumRows ← src\/app\.js:4$/);
+});
+
+test('a bundle built without a source map: the package is told apart by the bundler\'s module comments, the line is the bundle\'s', async (t) => {
+  const dir = tempDir(t);
+  const bundle = layOutBundle(dir, 'plain.js');
+  const out = path.join(dir, 'out');
+  const r = await runBin(['run', bundle, '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const report = readReport(out);
+  assert.equal(report.blocks.length, 1, JSON.stringify(report.blocks.map((/** @type {any} */ b) => b.durationMs)));
+  const { culprit, fix } = report.blocks[0];
+  // esbuild renamed the package's function (checksumRows2) beside the app's binding of the same name
+  assert.deepEqual([culprit.functionName, culprit.owner?.name, culprit.owner?.version], ['checksumRows2', 'rowsum', '1.2.0'], JSON.stringify(culprit));
+  assert.equal(culprit.url, path.join(bundle, 'node_modules/rowsum/index.js'));
+  const lines = fs.readFileSync(bundle, 'utf8').split('\n');
+  assert.equal(culprit.calledFrom?.url, bundle);
+  assert.match(lines[culprit.calledFrom.line - 1], /checksumRows\(150\)/);
+  // a package's one call, as in the mapped bundle (the app's own loop, before)
+  assert.equal(fix, 'cache-bound-offload');
 });
 
 test('--stacks async-origin: blocked-at tells where the blocking callback was scheduled', async (t) => {
