@@ -110,3 +110,11 @@ export function assertBlockLength(block, expected, label) {
   assert.ok(block.durationMs >= expected * 0.9 && own <= expected * 1.5 && block.durationMs + 1 >= own,
     `${label}: ${block.durationMs} ms (${block.runMs ?? 'unknown'} ms of it on a CPU, ${block.waitMs ?? 'unknown'} ms waiting for one) for ${expected} ms of work`);
 }
+
+/**
+ * The main loop's blocks that a worker's or a child's 400 ms blocks (threads-and-children.js) would
+ * be, were they counted as its own. Its own start (creating the worker, forking the child) can stall
+ * it on a crowded machine, at most a few tens of ms of its own CPU: that is a block of its own.
+ * @param {{blocks: {durationMs: number}[]}} report
+ */
+export const blocksOfOthers = (report) => report.blocks.filter((b) => b.durationMs >= 300);
