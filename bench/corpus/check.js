@@ -47,7 +47,13 @@ const current = endOnInterrupt();
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--case' ? [a] : []));
 const batch = process.argv.flatMap((a, i, all) => (all[i - 1] === '--batch' ? [a] : []))[0];
 for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) && (!batch || batchOf(x) === batch))) {
-  const tmp = layOut(c, install(c.packages, (l) => console.log(l)));
+  let tmp;
+  try {
+    tmp = layOut(c, install(c.packages, (l) => console.log(l)));
+  } catch (err) {
+    console.log(`${c.id}: FAILED ${/** @type {Error} */ (err).message}`); // a build that failed: the next case
+    continue;
+  }
   current.tmp = tmp;
   const port = await freePort();
   const child = spawn(process.execPath, [c.app], { cwd: tmp, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });

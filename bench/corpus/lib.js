@@ -14,6 +14,8 @@ export const BIN = path.join(ROOT, 'bin', 'eventloop-probe.js');
 
 /** Packages whose install builds a native addon: after npm, a .node file must exist. */
 const NATIVE = ['better-sqlite3', 'bcrypt', 'sqlite3'];
+// a case's build (a bundler) that runs longer is stopped
+const BUILD_TIMEOUT_MS = 180_000;
 
 /**
  * @typedef {{ problem: 'loop-block'|'thread-pool'|'none', owner: string|null, line: number|null, fix: string, why: string }} Expect
@@ -124,10 +126,13 @@ export function layOut(c, depsDir) {
   fs.symlinkSync(path.join(depsDir, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
   if (c.build) {
     const [command, ...args] = c.build;
-    const r = spawnSync(path.join(tmp, 'node_modules', '.bin', command), args, { cwd: tmp, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(path.join(tmp, 'node_modules', '.bin', command), args, { cwd: tmp, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS });
     if (r.status !== 0 || !fs.existsSync(path.join(tmp, c.app))) {
       fs.rmSync(tmp, { recursive: true, force: true });
-      throw new Error(`case ${c.id}: ${c.build.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}): ${`${r.stderr}`.trim().split('\n').slice(-3).join(' | ')}`);
+      // the error's own line (a stack's frames come after it), and the last lines
+      const lines = `${r.stderr}${r.stdout}`.trim().split('\n');
+      const error = lines.find((l) => /error/i.test(l)) ?? '';
+      throw new Error(`case ${c.id}: ${c.build.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}): ${[...new Set([error, ...lines.slice(-3)])].filter(Boolean).join(' | ')}`);
     }
   }
   return tmp;
