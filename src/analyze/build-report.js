@@ -107,7 +107,7 @@ export function buildReport(record) {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,
     // the app's files that ran, and its entry script (a cheap handler may not be sampled)
-    appFiles: [...appFilesOf(record.profiles ?? []), ...script], probeRoute: probeOwnRoute(record.settings),
+    appFiles: [...appFilesOf(record.profiles ?? []), ...script], probeRoute: probeOwnRoute(record.settings), loadRoutes: loadRoutesOf(record.settings),
   }) : null;
   notes.push(...ownerNotes(toolBlocks, owners.starved, machine.runWaitShare, pool ? { otherThreadsCores: pool.otherThreadsCores, cores: pool.cores } : null));
   if (agent) notes.push(...agent.notes);
@@ -297,6 +297,15 @@ const round3 = (v) => Math.round(v * 1000) / 1000;
 /** @template {Record<string, number>} T @param {T} o @returns {T} */
 function roundAll(o) {
   return /** @type {T} */ (Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v)])));
+}
+
+/**
+ * The paths the load was sent to (not the probe's). @param {import('../../types/report.js').RunSettings | undefined} settings
+ * @returns {string[]}
+ */
+function loadRoutesOf(settings) {
+  const probe = settings?.probe ? settings.probe.split('?')[0] : null;
+  return [...new Set((settings?.routes ?? []).map((/** @type {string} */ r) => r.split('?')[0]))].filter((r) => r !== probe);
 }
 
 /**

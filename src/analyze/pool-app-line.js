@@ -23,9 +23,11 @@ import { escapeRegExp } from '../sources/js-scan.js';
  * @param {import('../sources/app-sources.js').AppSources} sources
  * @param {(file: string) => {from: number, to: number, column?: number} | null} [within] only these lines of a file
  *   (0-based, inclusive), the first from `column` on
+ * @param {{firstCall?: boolean}} [o] firstCall: in those lines, several calls through the package's names (`jose.JWE.createDecrypt(`,
+ *   then `opened.payload.toString(` on what it returned): the first, which began the work
  * @returns {PackageUse | null}
  */
-export function packageUseInApp(frames, files, sources, within) {
+export function packageUseInApp(frames, files, sources, within, o = {}) {
   /** @type {Map<string, Set<string>>} package -> the names of its functions on the stack, innermost package first */
   const onStack = new Map();
   for (const f of frames) {
@@ -37,7 +39,7 @@ export function packageUseInApp(frames, files, sources, within) {
   }
   for (const [pkg, methods] of onStack) {
     for (const file of files) {
-      const use = useIn(file, pkg, methods, sources, within?.(file) ?? null);
+      const use = useIn(file, pkg, methods, sources, within?.(file) ?? null, o.firstCall === true);
       if (use !== null) return { pkg, url: file, line: use };
     }
   }
@@ -49,7 +51,7 @@ export function packageUseInApp(frames, files, sources, within) {
  * @param {string} file @param {string} pkg @param {Set<string>} methods
  * @param {import('../sources/app-sources.js').AppSources} sources @param {{from: number, to: number, column?: number} | null} span
  */
-function useIn(file, pkg, methods, sources, span) {
+function useIn(file, pkg, methods, sources, span, firstCall = false) {
   const ofPkg = (/** @type {Map<string, string>} */ bindings) => [...bindings].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
   const names = ofPkg(sources.bindingsOf(file));
   // a model or statement made from a made name (Product = sequelize.define(...)): a call of a method the
@@ -68,7 +70,7 @@ function useIn(file, pkg, methods, sources, span) {
   if (!code || !raw) return null;
   const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
   const handleCall = methodCalls(handles);
-  const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
+  const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)${firstCall && span ? '*' : '?'}\\(`);
   /** @type {number[]} */
   const lines = [];
   /** @type {number[]} */
@@ -92,7 +94,7 @@ function useIn(file, pkg, methods, sources, span) {
     if (used && call.test(text)) calls.push(i + 1);
   }
   // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it
-  return lines.length === 1 ? lines[0] : calls.length === 1 ? calls[0] : null;
+  return lines.length === 1 ? lines[0] : calls.length === 1 || (firstCall && span && calls.length) ? calls[0] : null;
 }
 
 /** Calls of a method on one of these names (`em.find(`: the method's name), or null for none. @param {string[]} names */

@@ -64,9 +64,11 @@ const POOL_IDLE_CORES = 0.25;
  * @param {{pool?: {t: number, waitMs: number, elapsedMs?: number, open?: boolean}[], poolCallers?: {t: number, requests: PoolRequest[], streamCalls?: [number, number][]}[],
  *   summary: any}} agent (older agents' data has no pool)
  * @param {{from: number, to: number, thresholdMs: number, cwd: string, cpuMs: number, lagP99Ms: number, probeP99Ms?: number | null,
- *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[], probeRoute?: string | null}} c sources: the app's
+ *   runWaitShare?: number | null, sources?: import('../sources/app-sources.js').AppSources, appFiles?: string[], probeRoute?: string | null,
+ *   loadRoutes?: string[]}} c sources: the app's
  *   files, to name the addon an app line calls; runWaitShare: the share of the window the loop's thread waited for a CPU;
- *   appFiles: the app's files the profile saw run; probeRoute: the probe's path, when no load was sent to it
+ *   appFiles: the app's files the profile saw run; probeRoute: the probe's path, when no load was sent to it; loadRoutes: the
+ *   paths the load was sent to
  * @returns {ThreadPool | null}
  */
 export function threadPoolSection(agent, c) {
@@ -90,7 +92,7 @@ export function threadPoolSection(agent, c) {
   const queuedShare = round3(queued / waits.length);
   const probeHurt = typeof c.probeP99Ms === 'number' && c.probeP99Ms >= c.thresholdMs && c.lagP99Ms < c.thresholdMs / 2;
   // who fills the pool is the same in the warm-up as in the window: every burst of the run counts
-  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size, c.appFiles, probeHandler(c));
+  const callers = poolCallers((agent.poolCallers ?? []).filter((b) => b.t <= c.to), canaries, c.cwd, c.sources, size, c.appFiles, probeHandler(c), c.loadRoutes ?? []);
   // short waits are full threads only when the looks saw the app make pool jobs: else a canary
   // waited for a CPU (a busy machine), not behind other jobs
   const full = queuedShare >= FULL_SHARE && queued >= MIN_WAITING && probeHurt && callers.length > 0;
@@ -127,9 +129,12 @@ export function threadPoolSection(agent, c) {
  *   when a job has no app frame (a probe route that makes none leaves the looks no file of the app)
  * @param {(frame: import('./frames.js').Frame) => boolean} [probed] an app frame in the probe's handler: its jobs wait
  *   behind the pool's, they never fill it (a file read every 50 ms, four jobs each); they hold threads no caller is charged
+ * @param {string[]} [routes] the paths the load was sent to
  * @returns {PoolCaller[]}
  */
-export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = [], probed = () => false) {
+export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = [], probed = () => false, routes = []) {
+  /** @type {Map<string, import('./pool-app-line.js').PackageUse | null>} by stack */
+  const uses = new Map();
   /** @type {Map<string, PoolCaller & {times: number[], ranMs: number, timed: number}>} */
   const by = new Map();
   let total = 0;
@@ -152,7 +157,7 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
       }
       const dep = frames.slice(from + 1).find((f) => f.kind === 'node_modules') ?? null;
       // no app frame: a package made it from a callback of its own; the app line that uses that package
-      const used = !app && !native && dep && sources ? packageUseInApp(frames.slice(from + 1), files, sources) : null;
+      const used = !app && !native && dep && sources ? appUse(frames.slice(from + 1), files, sources, routes, uses) : null;
       const pkg = used ? used.pkg : native ? made.pkg : dep && (!app || frames.indexOf(dep) < frames.indexOf(app)) ? packageName(dep.url) : null;
       const site = app ? { url: siteOf(app, cwd).replace(/:\d+$/, ''), line: app.line } : used ? { url: siteOf({ url: used.url, line: used.line }, cwd).replace(/:\d+$/, ''), line: used.line } : null;
       const key = `${api}\0${site ? `${site.url}:${site.line}` : ''}\0${pkg ?? ''}`;
@@ -214,6 +219,31 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
   const all = rows.reduce((sum, r) => sum + weight(r), 0) || 1;
   for (const r of rows) r.share = round3(weight(r) / all);
   return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
+}
+
+/**
+ * The app's line that handed a package the work it made a pool job of, the package's frames alone
+ * on the job's stack (pool-app-line.js): the line that calls a function the stack names, else the
+ * one line that uses the package; else, when the app uses it on several, its use in the handler of
+ * a route the load was sent to (the job came from a promise chain the handler began: its first call
+ * through the package), when only one route's handler has one.
+ * @param {import('./frames.js').Frame[]} frames @param {string[]} files @param {import('../sources/app-sources.js').AppSources} sources
+ * @param {string[]} routes @param {Map<string, import('./pool-app-line.js').PackageUse | null>} cache
+ */
+function appUse(frames, files, sources, routes, cache) {
+  const key = frames.map((f) => `${f.url}:${f.line}`).join('\n');
+  if (cache.has(key)) return cache.get(key) ?? null;
+  let use = packageUseInApp(frames, files, sources);
+  if (!use) {
+    const inHandlers = routes.flatMap((route) => {
+      const spans = routeSpans(files, route, sources);
+      const found = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null, { firstCall: true }) : null;
+      return found ? [found] : [];
+    });
+    use = inHandlers.length === 1 ? inHandlers[0] : null;
+  }
+  cache.set(key, use);
+  return use;
 }
 
 /**

@@ -396,6 +396,37 @@ test('pool requests a package made from a callback of its own: the app line that
   }
 });
 
+test('a package the app uses on several lines, none named on the job\'s stack: its first call in the handler of the route the load was sent to', async (t) => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { AppSources } = await import('../../src/sources/app-sources.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const jose = require('node-jose');", // 1
+    "const app = require('express')();", // 2
+    "app.get('/x', async (req, res) => {", // 3
+    '  const opened = await jose.JWE.createDecrypt(key).decrypt(token);', // 4
+    "  res.json(JSON.parse(opened.payload.toString('utf8')));", // 5
+    '});', // 6
+    'let key; let token;', // 7
+    '(async () => { key = await jose.JWK.asKey(secret); token = await jose.JWE.createEncrypt(key).final(); })();', // 8
+  ].join('\n'));
+  const nm = path.join(dir, 'node_modules');
+  // the key derivation, run from node-jose's own promise chain: no frame of the app, none named like its calls
+  const derive = ['at Object.pbkdf2 (node:internal/crypto/pbkdf2:44:15)', `at ${nm}/node-jose/lib/algorithms/pbes2.js:135:1`, 'at new Promise (<anonymous>)',
+    `at nodejs (${nm}/node-jose/lib/algorithms/pbes2.js:127:1)`, `at Object.main [as derive] (${nm}/node-jose/lib/algorithms/helpers.js:110:1)`];
+  const bursts = [{ t: FROM, durationMs: 1000, requests: Array.from({ length: 8 }, () => ({ type: 'PBKDF2REQUEST', stack: derive, ms: 400 })) }];
+  // the whole file uses it on four lines: none
+  assert.deepEqual([poolCallers(bursts, [], dir, new AppSources(), 4, [app])[0].line], [null]);
+  const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
+  assert.deepEqual([caller.package, caller.url, caller.line, caller.lineFrom], ['node-jose', 'app.js', 4, 'source']);
+  // a route whose handler does not use it says nothing
+  assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/health'])[0].line, null);
+});
+
 test("the probe's own file reads wait behind the pool's jobs: never named as what fills it", async (t) => {
   const fs = await import('node:fs');
   const os = await import('node:os');
