@@ -52,10 +52,12 @@ const SAMPLE_FRAMES = 12;
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
-  const sampler = new BlockSampler(profiles, new FrameMapper(profiles.map((p) => p.sourceMaps ?? {}), sources), sources);
+  const mapper = new FrameMapper(profiles.map((p) => p.sourceMaps ?? {}), sources);
+  const sampler = new BlockSampler(profiles, mapper, sources);
   /** @type {string[] | null} */
   let files = null;
-  const appFiles = () => (files ??= [...new Set([...appFilesOf(profiles), ...(context.appFiles ?? [])])]);
+  // the app's own sources its frames were mapped to (a bundle's app.js), before the files that ran
+  const appFiles = () => (files ??= [...new Set([...mapper.mappedAppFiles(), ...appFilesOf(profiles), ...(context.appFiles ?? [])])]);
   /** @type {SiteShare[]} */
   const shares = [];
   /** @type {BlockCoverage[]} */

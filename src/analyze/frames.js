@@ -42,6 +42,8 @@ export class FrameMapper {
     this.cache = new Map();
     /** @type {WeakSet<Frame>} a package's frames left in the file it ships, though a source map names another */
     this.shipped = new WeakSet();
+    /** @type {Set<string>} */
+    this.mapped = new Set();
   }
 
   /** @param {import('./profiles.js').CallFrame} cf @returns {Frame} */
@@ -77,7 +79,13 @@ export class FrameMapper {
       }
     }
     this.cache.set(key, frame);
+    if (frame.kind === 'app' && frame.url !== file) this.mapped.add(frame.url);
     return frame;
+  }
+
+  /** The app's files its frames were mapped to through source maps so far (a bundle's or a compiler's sources). */
+  mappedAppFiles() {
+    return [...this.mapped];
   }
 }
 

@@ -92,4 +92,6 @@ test('webpack\'s webpack://<name>/./path sources: under the build\'s folder, whe
   assert.deepEqual([parse.functionName, parse.url, parse.kind], ['parseRows', path.join(dir, 'build/node_modules/rowlib/index.js'), 'node_modules']);
   const main = mapper.map({ functionName: '', url: file, ...startOf(BUNDLE, 'var{parseRows:l') });
   assert.equal(main.url, path.join(dir, 'src/app.js'));
+  // the app's sources its frames were mapped to: where a handler's lines are read (not the bundle's)
+  assert.deepEqual(mapper.mappedAppFiles(), [path.join(dir, 'src/app.js')]);
 });
