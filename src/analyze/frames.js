@@ -46,9 +46,15 @@ export class FrameMapper {
     this.mapped = new Set();
   }
 
-  /** @param {import('./profiles.js').CallFrame} cf @returns {Frame} */
-  map(cf) {
-    const key = `${cf.url}\0${cf.functionName}\0${cf.lineNumber}\0${cf.columnNumber}`;
+  /**
+   * @param {import('./profiles.js').CallFrame} cf a profile's frame: its position is the function's start; or, with
+   *   `at: 'call'`, a stack trace's, a position inside the function, whose name is then taken as given
+   * @param {{at?: 'start' | 'call'}} [o]
+   * @returns {Frame}
+   */
+  map(cf, o = {}) {
+    const call = o.at === 'call';
+    const key = `${cf.url}\0${cf.functionName}\0${cf.lineNumber}\0${cf.columnNumber}${call ? '\0call' : ''}`;
     let frame = this.cache.get(key);
     if (frame) return frame;
     const file = toPath(cf.url);
@@ -63,7 +69,7 @@ export class FrameMapper {
       // ...and one that does not ship the sources its map names (path-to-regexp's src/index.ts,
       // underscore's): its lines are read, and opened by a person, in the file it ships
       if (original && !(own && (!original.file.startsWith(own + path.sep) || !this.maps.onDisk(original.file)))) {
-        const named = this.maps.nameOf(file, cf.lineNumber, cf.columnNumber, cf.functionName);
+        const named = call ? null : this.maps.nameOf(file, cf.lineNumber, cf.columnNumber, cf.functionName);
         frame = named
           ? { ...frame, functionName: named, url: original.file, line: original.line + 1, column: original.column + 1, kind: kindOf(original.file, named) }
           : { ...frame, url: original.file, line: original.line + 1, column: original.column + 1, kind };

@@ -6,7 +6,7 @@
 // saturated, who filled it, and what helps. Pure.
 
 import { parseStackLines } from './attribution.js';
-import { siteOf } from './frames.js';
+import { FrameMapper, siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
@@ -135,18 +135,23 @@ export function threadPoolSection(agent, c) {
 export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = [], probed = () => false, routes = []) {
   /** @type {Map<string, import('./pool-app-line.js').PackageUse | null>} by stack */
   const uses = new Map();
+  // a bundle's frames through its source map, or its module comments (frames.js), as the profile's are
+  const mapper = new FrameMapper([], sources);
+  const mapStack = (/** @type {import('./frames.js').Frame[]} */ frames) => frames.map((f) => (f.kind === 'app' || f.kind === 'node_modules') && f.line > 0
+    ? mapper.map({ functionName: f.functionName === '(anonymous)' ? '' : f.functionName, url: f.url, lineNumber: f.line - 1, columnNumber: Math.max(0, f.column - 1) }, { at: 'call' })
+    : f);
   /** @type {Map<string, PoolCaller & {times: number[], ranMs: number, timed: number}>} */
   const by = new Map();
   let total = 0;
   /** @type {number[]} */
   const waits = [];
-  const files = [...new Set([...appFiles(bursts), ...ranFiles])];
+  const files = [...new Set([...appFiles(bursts, mapStack), ...ranFiles])];
   for (const burst of bursts) {
     waits.push(...canaries.filter((k) => k.t >= burst.t - 500 && k.t <= burst.t + (burst.durationMs ?? 1000)).map((k) => k.waitMs));
     /** @type {Job[]} the burst's jobs that finished */
     const done = [];
     for (const req of burst.requests) {
-      const frames = parseStackLines(req.stack);
+      const frames = mapStack(parseStackLines(req.stack));
       const made = req.addon ? addonWork(frames, req.type, sources) : nodeRequest(frames);
       if (!made) continue;
       const { api, from, native } = made;
@@ -249,13 +254,14 @@ function appUse(frames, files, sources, routes, cache) {
 /**
  * The app's files the looks saw make pool requests, the most often seen first.
  * @param {{requests: PoolRequest[]}[]} bursts
+ * @param {(frames: import('./frames.js').Frame[]) => import('./frames.js').Frame[]} mapStack
  */
-function appFiles(bursts) {
+function appFiles(bursts, mapStack) {
   /** @type {Map<string, number>} */
   const seen = new Map();
   for (const burst of bursts) {
     for (const req of burst.requests) {
-      for (const f of parseStackLines(req.stack)) if (f.kind === 'app') seen.set(f.url, (seen.get(f.url) ?? 0) + 1);
+      for (const f of mapStack(parseStackLines(req.stack))) if (f.kind === 'app') seen.set(f.url, (seen.get(f.url) ?? 0) + 1);
     }
   }
   return [...seen].sort((a, b) => b[1] - a[1]).map(([url]) => url);

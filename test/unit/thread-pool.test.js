@@ -427,6 +427,26 @@ test('a package the app uses on several lines, none named on the job\'s stack: i
   assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/health'])[0].line, null);
 });
 
+test('pool jobs made in a bundle built without a map: the package its module comments name, not the app', async (t) => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { AppSources } = await import('../../src/sources/app-sources.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const bundle = path.join(dir, 'server.js');
+  fs.writeFileSync(bundle, [
+    '// node_modules/squeeze/index.js', // 1
+    'var require_squeeze = () => ({ run: (b, cb) => zlib.gzip(b, cb) });', // 2
+    '// src/app.js', // 3
+    'var squeeze = require_squeeze();', // 4
+    'http.createServer((req, res) => squeeze.run(body, () => res.end())).listen(0);', // 5
+  ].join('\n'));
+  const stack = ['at Object.gzip (node:zlib:210:10)', `at run (${bundle}:2:50)`, `at Server.<anonymous> (${bundle}:5:40)`];
+  const [caller] = poolCallers([{ t: FROM, durationMs: 1000, requests: [{ type: 'ZLIB', stack, ms: 400 }] }], [], dir, new AppSources());
+  assert.deepEqual([caller.api, caller.package, caller.url, caller.line], ['zlib.gzip', 'squeeze', 'server.js', 5]);
+});
+
 test("the probe's own file reads wait behind the pool's jobs: never named as what fills it", async (t) => {
   const fs = await import('node:fs');
   const os = await import('node:os');
