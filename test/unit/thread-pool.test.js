@@ -8,11 +8,22 @@ import { threadPoolSection, poolCallers } from '../../src/analyze/thread-pool.js
 import { verdict } from '../../src/analyze/verdict.js';
 import { windowFigures, countersCover } from '../../src/analyze/window-figures.js';
 import { ownerNotes } from '../../src/analyze/ownership.js';
+import { AppSources } from '../../src/sources/app-sources.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const FROM = 1_000_000;
 const hash = ['at pbkdf2 (node:internal/crypto/pbkdf2:47:15)', 'at /srv/app.js:10:10', 'at Layer.handle (/srv/node_modules/express/lib/router/layer.js:95:5)'];
 const read = ['at readFile (node:internal/fs/promises:1032:9)', 'at async /srv/app.js:6:16'];
 const gzip = ['at zlibBuffer (node:zlib:160:3)', 'at Object.gzip (node:zlib:210:10)', 'at compress (/srv/node_modules/compression/index.js:220:5)', 'at /srv/app.js:20:3'];
+
+/** A folder of the app's files, removed after the test. @param {import('node:test').TestContext} t */
+function tempFolder(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** @param {number[]} waits */
 const canaries = (waits) => waits.map((waitMs, i) => ({ t: FROM + i * 200, waitMs, elapsedMs: waitMs + 1 }));
@@ -396,13 +407,8 @@ test('pool requests a package made from a callback of its own: the app line that
   }
 });
 
-test('a package the app uses on several lines, none named on the job\'s stack: its first call in the handler of the route the load was sent to', async (t) => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const { AppSources } = await import('../../src/sources/app-sources.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+test('a package the app uses on several lines, none named on the job\'s stack: its first call in the handler of the route the load was sent to', (t) => {
+  const dir = tempFolder(t);
   const app = path.join(dir, 'app.js');
   fs.writeFileSync(app, [
     "const jose = require('node-jose');", // 1
@@ -427,13 +433,8 @@ test('a package the app uses on several lines, none named on the job\'s stack: i
   assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/health'])[0].line, null);
 });
 
-test('pool jobs made in a bundle built without a map: the package its module comments name, not the app', async (t) => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const { AppSources } = await import('../../src/sources/app-sources.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+test('pool jobs made in a bundle built without a map: the package its module comments name, not the app', (t) => {
+  const dir = tempFolder(t);
   const bundle = path.join(dir, 'server.js');
   fs.writeFileSync(bundle, [
     '// node_modules/squeeze/index.js', // 1
