@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { segmentsOnLine } from './mapping-lines.js';
+import { MappingLines } from './mapping-lines.js';
 import { bundleRegions, packageModuleAt } from './bundle-regions.js';
 
 const COMMENT = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
@@ -20,7 +20,8 @@ const IDENTIFIER_CHAR = /[\w$]/;
 const NAME_WINDOW = 64;
 
 /**
- * @typedef {{map: SourceMap, dir: string, mappings: string, onDisk: boolean, resolved: Map<string, string>, lines?: string[]}} MapEntry
+ * @typedef {{map: SourceMap, dir: string, mappings: string, onDisk: boolean, resolved: Map<string, string>, lines?: string[],
+ *   byLine?: MappingLines}} MapEntry
  * onDisk: the map is the generated file's, read from it (not a loader's, whose file on disk is the source)
  */
 
@@ -117,10 +118,21 @@ export class SourceMaps {
   linesFrom(file, line, column) {
     const entry = this.load(file);
     if (!entry) return null;
-    const segments = segmentsOnLine(entry.mappings, line);
-    const first = segments.find((s) => s.column >= column);
-    if (!first) return [];
-    return [...new Set(segments.filter((s) => s.column >= column && s.source === first.source).map((s) => s.line))];
+    const segments = (entry.byLine ??= new MappingLines(entry.mappings)).on(line);
+    // the first segment at `column` or after it
+    let lo = 0;
+    let hi = segments.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (segments[mid].column < column) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo >= segments.length) return [];
+    const { source } = segments[lo];
+    /** @type {Set<number>} */
+    const lines = new Set();
+    for (let i = lo; i < segments.length; i++) if (segments[i].source === source) lines.add(segments[i].line);
+    return [...lines];
   }
 
   /**
