@@ -126,7 +126,7 @@ function microtasksLine() {
  * @param {number | null} [microLine] processTicksAndRejections's line that runs the microtask queue (microtasksLine)
  */
 function profileOf(samples, startUs, endUs, microLine = null) {
-  /** @type {{id: number, callFrame: {functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}, hitCount: number, children: number[], positionTicks?: {line: number, ticks: number}[]}[]} */
+  /** @type {{id: number, callFrame: {functionName: string, scriptId: string, url: string, lineNumber: number, columnNumber: number}, hitCount: number, children: number[], positionTicks?: {line: number, ticks: number, column: number}[]}[]} */
   const nodes = [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 0, children: [] }];
   /** @type {Map<string, number>} */
   const byPath = new Map();
@@ -161,10 +161,11 @@ function profileOf(samples, startUs, endUs, microLine = null) {
     node.hitCount++;
     const leaf = s.frames[0];
     if (leaf) {
+      // the column too (V8's profile has lines only): in a minified bundle every function is on line 1
       const ticks = (node.positionTicks ??= []);
-      const at = ticks.find((x) => x.line === leaf[2]);
+      const at = ticks.find((x) => x.line === leaf[2] && x.column === leaf[3]);
       if (at) at.ticks++;
-      else ticks.push({ line: Number(leaf[2]), ticks: 1 });
+      else ticks.push({ line: Number(leaf[2]), ticks: 1, column: Number(leaf[3]) });
     }
     ids.push(id);
     timeDeltas.push(s.us - last);

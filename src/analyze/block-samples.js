@@ -123,13 +123,13 @@ export class BlockSampler {
     const nativeLeaf = frames[0]?.kind === 'native' && !frames[0].functionName.startsWith('(') && hasSource(frames[1]);
     const frameIndex = hasSource(frames[0]) ? 0 : nativeLeaf ? 1 : -1;
     const host = frameIndex === 1 ? /** @type {any} */ (p.byId.get(/** @type {number} */ (p.parentOf.get(leaf)))) : node;
-    const ticks = /** @type {{line: number, ticks: number}[]} */ (node?.positionTicks ?? []);
+    const ticks = /** @type {{line: number, ticks: number, column?: number}[]} */ (node?.positionTicks ?? []);
     if (frameIndex >= 0 && host && ticks.length) {
       const hot = ticks.reduce((a, b) => (b.ticks > a.ticks ? b : a));
       const frame = frames[frameIndex];
       const file = frame.url;
       // the frame's own file: the original source, or the one a package ships when its map names another
-      const lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line);
+      const lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line, hot.column);
       // several original lines: only those of the running function (a one-line file holds them all)
       const code = lines.length > 1 ? this.sources.codeLines(file) : null;
       const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;
@@ -152,9 +152,14 @@ export class BlockSampler {
   /**
    * The original lines (1-based) a generated line of a frame's function stands for: itself
    * without a source map, one line for most maps, several for a loader that compiles to one line.
-   * @param {import('./profiles.js').CallFrame} cf @param {number} line 1-based, generated
+   * Where on the line is known (the stack sampler's ticks): the one original line there.
+   * @param {import('./profiles.js').CallFrame} cf @param {number} line 1-based, generated @param {number} [column] 1-based
    */
-  originalLines(cf, line) {
+  originalLines(cf, line, column) {
+    if (column) {
+      const at = this.mapper.maps.lookup(toPath(cf.url), line - 1, column - 1);
+      if (at) return [at.line + 1];
+    }
     const from = cf.lineNumber === line - 1 ? cf.columnNumber : 0;
     const lines = this.mapper.maps.linesFrom(toPath(cf.url), line - 1, from);
     return lines === null ? [line] : lines.map((l) => l + 1);

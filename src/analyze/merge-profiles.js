@@ -93,14 +93,15 @@ function mergeChunks(chunks, from, to) {
  * @param {ProfileNode} node @param {ProfileNode} source
  */
 function addTicks(node, source) {
-  const ticks = /** @type {{line: number, ticks: number}[] | undefined} */ (/** @type {any} */ (source).positionTicks);
+  // column: the stack sampler's (agent/stack-sampler.cjs), which knows where on the line; V8's profile gives lines only
+  const ticks = /** @type {{line: number, ticks: number, column?: number}[] | undefined} */ (/** @type {any} */ (source).positionTicks);
   if (!ticks?.length) return;
   const into = /** @type {any} */ (node);
   into.positionTicks ??= [];
   for (const t of ticks) {
-    const same = into.positionTicks.find((/** @type {{line: number}} */ x) => x.line === t.line);
+    const same = into.positionTicks.find((/** @type {{line: number, column?: number}} */ x) => x.line === t.line && x.column === t.column);
     if (same) same.ticks += t.ticks;
-    else into.positionTicks.push({ line: t.line, ticks: t.ticks });
+    else into.positionTicks.push({ line: t.line, ticks: t.ticks, ...(t.column ? { column: t.column } : {}) });
   }
 }
 
