@@ -84,17 +84,26 @@ test('without the profile, the watchdog still catches every block and who was ru
   const helper = path.join(dir, 'cpu-busy.cjs');
   /** The innermost frame of the script itself. @param {any[]} stack */
   const scriptTop = (stack) => stack.find((f) => f.kind === 'app' && f.url === app);
+  // On a crowded machine the watchdog's thread can get a CPU only once a block has ended (a Node 24 run
+  // beside two other suites): that block has no sample and says so. Most blocks are sampled.
+  const sampled = report.blocks.filter((/** @type {any} */ b) => b.samples.length > 0);
+  assert.ok(sampled.length >= 2, `${sampled.length} of 3 blocks sampled`);
   report.blocks.forEach((/** @type {any} */ b, /** @type {number} */ i) => {
     assertBlockLength(b, EXPECTED[i].ms, `block ${i}`);
-    assert.ok(b.samples.length > 0);
+    if (!b.samples.length) {
+      assert.match(b.advice, /no stack sample fell inside this block/, `block ${i}`);
+      return;
+    }
     assert.ok(b.samples[0].tMs >= b.startMs + 40, 'the capture starts once the block passed the threshold');
     for (const f of b.stack.filter((/** @type {any} */ f) => f.kind === 'app')) assert.ok([app, helper].includes(f.url), `block ${i}: ${f.url}`);
     const own = scriptTop(b.stack);
     if (own) assert.ok([EXPECTED[i].fn, callers[i]].includes(own.functionName), `block ${i}: ${own.functionName}`);
   });
-  // the timer callback's block is seen whole on every Node version we support
-  assert.ok(['syncBlock', '(anonymous)'].includes(scriptTop(report.blocks[0].stack)?.functionName), JSON.stringify(report.blocks[0].stack.slice(0, 8)));
-  assert.equal(report.blocks[0].cause, 'sync');
+  // the timer callback's block, sampled, is seen whole on every Node version we support
+  if (report.blocks[0].samples.length) {
+    assert.ok(['syncBlock', '(anonymous)'].includes(scriptTop(report.blocks[0].stack)?.functionName), JSON.stringify(report.blocks[0].stack.slice(0, 8)));
+    assert.equal(report.blocks[0].cause, 'sync');
+  }
 });
 
 test('an express handler that blocks is in the stack of every block', async (t) => {
