@@ -276,11 +276,14 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     const only = nativeLeaf === 'unnamed' ? natives() : [];
     return only.length === 1 ? addon(only[0]) : null;
   }
-  const code = sources.codeLines(caller.url)?.[line.line - 1] ?? line.text;
-  // a call on the name: `db.prepare(`, `db.exec(`, `addon(`
-  for (const m of code.matchAll(/((?:this\.)?[A-Za-z_$][\w$]*)\s*(?:\.\s*[\w$]+\s*)*\(/g)) {
-    const spec = bindings.get(m[1]);
-    if (spec && sources.isNative(spec, caller.url)) return addon(spec);
+  // a call on the name: `db.prepare(`, `db.exec(`, `addon(`; read only when the file binds an addon
+  // to a name (a minified file's line can be a megabyte)
+  if ([...bindings.values()].some((spec) => sources.isNative(spec, caller.url))) {
+    const code = sources.codeLines(caller.url)?.[line.line - 1] ?? line.text;
+    for (const m of code.matchAll(/((?:this\.)?[A-Za-z_$][\w$]*)\s*(?:\.\s*[\w$]+\s*)*\(/g)) {
+      const spec = bindings.get(m[1]);
+      if (spec && sources.isNative(spec, caller.url)) return addon(spec);
+    }
   }
   if (!nativeLeaf) return null;
   if (nativeLeaf === true) return onlyAddon();
