@@ -126,7 +126,11 @@ export function layOut(c, depsDir) {
   fs.symlinkSync(path.join(depsDir, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
   if (c.build) {
     const [command, ...args] = c.build;
-    const r = spawnSync(path.join(tmp, 'node_modules', '.bin', command), args, { cwd: tmp, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS });
+    // a bundler's own cache (ncc's os.tmpdir()/ncc-cache) goes with the case's folder
+    const buildTmp = path.join(tmp, '.build-tmp');
+    fs.mkdirSync(buildTmp);
+    const env = { ...process.env, TMPDIR: buildTmp };
+    const r = spawnSync(path.join(tmp, 'node_modules', '.bin', command), args, { cwd: tmp, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS });
     if (r.status !== 0 || !fs.existsSync(path.join(tmp, c.app))) {
       fs.rmSync(tmp, { recursive: true, force: true });
       // the error's own line (a stack's frames come after it), and the last lines
