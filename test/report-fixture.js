@@ -27,7 +27,9 @@ export async function profiledReport(t, edit) {
   const meta = JSON.parse(fs.readFileSync(path.join(out, 'profile-meta.json'), 'utf8'));
   fs.rmSync(path.join(out, 'profile-meta.json'));
   const report = readReport(out);
-  if (report.blocks.length !== 3) throw new Error(`expected 3 blocks, got ${JSON.stringify(report.blocks)}`);
+  // short enough to survive the test matrix's 400-character summary of a failure
+  const seen = report.blocks.map((/** @type {any} */ b) => `${b.startMs}+${b.durationMs} ms run ${b.runMs} wait ${b.waitMs}${b.tool ? ' tool' : ''} ${b.stack?.[0]?.functionName ?? '-'}`);
+  if (report.blocks.length !== 3) throw new Error(`expected 3 blocks, got ${report.blocks.length}: ${seen.join('; ')}`);
   const source = fs.readFileSync(script, 'utf8').split('\n');
   const lineOf = (/** @type {string} */ name) => source.findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
   const url = pathToFileURL(script).href;
