@@ -121,6 +121,17 @@ export function attributeBlocks(blocks, profiles, context) {
       gcShare = blame.gcWeight / blame.total;
       Object.assign(result, { gcMs: round(gcShare * block.durationMs), gcShare: round(gcShare) });
     }
+    // every sample the collector's and no code beside them: a pause with nothing to blame but the
+    // allocations before it, said as a pause with no code sampled (unless the observer saw little GC)
+    if (!blame.tops.length && blame.gcWeight > 0 && (!observed || gcShare >= 0.5)) {
+      Object.assign(result, {
+        stack: appSamples[0].frames.slice(0, MAX_FRAMES),
+        samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
+        topFrames: [], culprit: null, owners: [], call: null, cause: 'gc', phase: 'gc', fix: 'allocation',
+        advice: gcOnlyAdvice(block.durationMs, gcShare),
+      });
+      return result;
+    }
     let cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
     let phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
     // GC samples say the collector ran, not why the loop was held: they decide only when they

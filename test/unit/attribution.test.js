@@ -115,3 +115,23 @@ test('attribution: with no collections observed, the collector\'s share of the b
   const observed = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', gcPauses: [], gcRuns: [] }).blocks[0];
   assert.equal(observed.gcShare, 0);
 });
+
+test('attribution: a block whose every sample is the collector\'s is a pause with no code to blame, said as one', () => {
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+  const profile = {
+    nodes: [{ id: 1, callFrame: cf('(root)', ''), children: [2] }, { id: 2, callFrame: cf('(garbage collector)', '') }],
+    startTime: 1_000_000, endTime: 1_060_000, samples: [2, 2, 2], timeDeltas: [10_000, 20_000, 20_000],
+  };
+  const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 10_000, profile }, 'capture');
+  const blocks = [{ startMs: 0, durationMs: 56 }];
+  for (const extra of [{}, { gcPauses: [{ t: 6000, durationMs: 53 }], gcRuns: [] }]) {
+    const b = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', ...extra }).blocks[0];
+    assert.equal(b.culprit, null);
+    assert.deepEqual([b.cause, b.fix], ['gc', 'allocation']);
+    assert.match(String(b.advice), /^garbage collection took (95|100)% of this 56 ms block/);
+    assert.equal(b.samples?.length, 3, 'the samples stay for the report');
+  }
+  // the observer saw almost no GC: the samples alone do not make it a pause
+  const little = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', gcPauses: [{ t: 6000, durationMs: 2 }], gcRuns: [] }).blocks[0];
+  assert.doesNotMatch(String(little.advice), /^garbage collection took/);
+});
