@@ -130,7 +130,7 @@ export function otherLoop(loop, run) {
   };
   // the lag rule judges the delay less the loop thread's wait for a CPU, as for the main thread
   const withoutWait = ownLag && summary.ownLag ? round(Histogram.fromJSON(summary.ownLag).percentile(99)) : null;
-  section.verdict = verdict({ lag: section.lag, blocking, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
+  section.verdict = verdict({ lag: section.lag, blocking, blocks: owners.app, machine: { lagP99WithoutWaitMs: withoutWait }, http: { probe: null } }, T);
   return section;
 }
 

@@ -1,5 +1,7 @@
 // The one-line verdict and the numbers that decided it. T is the block threshold (--threshold).
 //   blocked     a block of at least 2*T, or blocks covering at least 10% of the measured time
+//               (a block's length less the time its thread waited for a CPU in it: the rest of a
+//               stall on an overloaded machine is the machine's, as a stall under T of its own is)
 //   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T with at
 //               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
 //               requests that failed or timed out
@@ -18,6 +20,7 @@ const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
+ *   blocks?: {durationMs: number, waitMs?: number | null, fullDurationMs?: number}[],
  *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, overloaded?: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
  *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
@@ -29,9 +32,15 @@ export function verdict(report, thresholdMs) {
   const probe = report.http.probe;
   const blocked = [];
   const degraded = [];
-  if (blocking.longestMs >= 2 * T) blocked.push(`longest block ${ms(blocking.longestMs)} >= ${ms(2 * T)}`);
-  if (blocking.fraction >= 0.1) blocked.push(`loop blocked ${pct(blocking.fraction)} of the time >= 10%`);
-  if (blocking.count > 0 && blocked.length === 0) degraded.push(`${blocking.count} block(s) >= ${ms(T)}`);
+  const own = ownBlocking(report.blocks, blocking);
+  const waited = (/** @type {number} */ of, /** @type {number} */ all) => (of < all - 0.5 ? ` without the wait for a CPU (${ms(all)} with it)` : '');
+  const waitedShare = (/** @type {number} */ of, /** @type {number} */ all) => (of < all - 0.0005 ? ` without the wait for a CPU (${pct(all)} with it)` : '');
+  if (own.longestMs >= 2 * T) blocked.push(`longest block ${ms(own.longestMs)}${waited(own.longestMs, blocking.longestMs)} >= ${ms(2 * T)}`);
+  if (own.fraction >= 0.1) blocked.push(`loop blocked ${pct(own.fraction)} of the time${waitedShare(own.fraction, blocking.fraction)} >= 10%`);
+  if (blocking.count > 0 && blocked.length === 0) {
+    const longest = own.longestMs < blocking.longestMs - 0.5 ? ` (the longest ${ms(blocking.longestMs)}, ${ms(own.longestMs)} of it without the wait for a CPU)` : '';
+    degraded.push(`${blocking.count} block(s) >= ${ms(T)}${longest}`);
+  }
   // the loop's lag less the time its thread waited for a CPU (an overloaded machine is no fault of the app's)
   const ownLag = report.machine?.lagP99WithoutWaitMs ?? null;
   const lagP99 = ownLag ?? lag.p99Ms;
@@ -58,6 +67,24 @@ export function verdict(report, thresholdMs) {
   if (probe && probe.requests > 0 && machineSlow && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
   else if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
   return { status: 'responsive', reasons: [...reasons, ...busyMachine] };
+}
+
+/**
+ * The longest block and the share of the window blocked, each block counted without the time its
+ * thread waited for a CPU in it (as blocking's own figures when no block says how long it waited).
+ * @param {{durationMs: number, waitMs?: number | null, fullDurationMs?: number}[] | undefined} blocks
+ * @param {{longestMs: number, fraction: number}} blocking
+ */
+function ownBlocking(blocks, blocking) {
+  if (!blocks?.length || !blocks.some((b) => (b.waitMs ?? 0) > 0)) return { longestMs: blocking.longestMs, fraction: blocking.fraction };
+  // a block cut at the window's edge waited, in the window, its share of the whole block's wait
+  const ownOf = (/** @type {{durationMs: number, waitMs?: number | null, fullDurationMs?: number}} */ b) => Math.max(0, b.durationMs - Math.max(0, b.waitMs ?? 0) * (b.fullDurationMs ? b.durationMs / b.fullDurationMs : 1));
+  const total = blocks.reduce((sum, b) => sum + b.durationMs, 0);
+  const ownTotal = blocks.reduce((sum, b) => sum + ownOf(b), 0);
+  return {
+    longestMs: Math.min(blocking.longestMs, Math.max(...blocks.map(ownOf))),
+    fraction: total > 0 ? Math.round(blocking.fraction * (ownTotal / total) * 1000) / 1000 : blocking.fraction,
+  };
 }
 
 /** @param {number} f */

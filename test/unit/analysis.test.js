@@ -60,6 +60,15 @@ test('verdict rules: blocked, degraded, responsive, each with its numbers', () =
   assert.equal(verdict(slowProbe, 50).reasons.length, 2);
   const manySmall = { ...base, blocking: { count: 30, longestMs: 60, fraction: 0.2 } };
   assert.equal(verdict(manySmall, 50).status, 'blocked');
+  // on an overloaded machine: a block is as long as its thread did not wait for a CPU in it
+  const waited = { ...base, blocking: { count: 1, longestMs: 300, fraction: 0.15 }, blocks: [{ durationMs: 300, waitMs: 235 }] };
+  assert.equal(verdict(waited, 50).status, 'degraded', verdict(waited, 50).reasons.join('; '));
+  assert.match(verdict(waited, 50).reasons[0], /^1 block\(s\) >= 50 ms \(the longest 300 ms, 65 ms of it without the wait for a CPU\)$/);
+  const ranLong = { ...waited, blocks: [{ durationMs: 300, waitMs: 150 }] };
+  assert.match(verdict(ranLong, 50).reasons[0], /^longest block 150 ms without the wait for a CPU \(300 ms with it\) >= 100 ms$/);
+  // a block cut at the window's edge: its share of the wait
+  const cut = { ...waited, blocks: [{ durationMs: 150, fullDurationMs: 300, waitMs: 100 }], blocking: { count: 1, longestMs: 150, fraction: 0.15 } };
+  assert.match(verdict(cut, 50).reasons[0], /^longest block 100 ms without the wait for a CPU \(150 ms with it\) >= 100 ms$/);
 });
 
 test('timeline fills the windows of an ongoing block', () => {
