@@ -125,6 +125,9 @@ export function statsLine(m, pid, dropped, captures) {
   return {
     event: 'stats', t: new Date(m.t).toISOString(), pid, loop: m.loop, seconds: round(seconds),
     lag: { p50Ms: round(lag.percentile(50)), p90Ms: round(lag.percentile(90)), p99Ms: round(lag.percentile(99)), maxMs: round(lag.max), histogram: s.lag },
+    // the same delay less each beat's wait for a CPU, and that wait (Linux): an overloaded machine's share
+    ...(s.ownLag ? { lagOwn: { p99Ms: round(Histogram.fromJSON(s.ownLag).percentile(99)), histogram: s.ownLag } } : {}),
+    ...(typeof s.runWaitMs === 'number' ? { runWaitMs: round(s.runWaitMs) } : {}),
     elu: round3(s.elu?.utilization ?? 0),
     // a sampling profiler ran on the loop's thread: elu is capped by the thread's time, libuv's own figure beside it
     ...(typeof s.elu?.libuv === 'number' ? { eluLibuv: round3(s.elu.libuv) } : {}),

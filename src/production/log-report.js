@@ -69,8 +69,9 @@ export function logToReport(text, c) {
   // the loop's delay of the start-up (the stats line the first listen closed, and those before it) is
   // not judged, as its blocks are not
   const startupUntil = new Map(stats.filter((s) => s.startup).map((s) => [`${s.pid} ${s.loop}`, Date.parse(s.t)]));
+  const judged = stats.filter((s) => !(Date.parse(s.t) <= (startupUntil.get(`${s.pid} ${s.loop}`) ?? -Infinity)));
   const lag = new Histogram();
-  for (const s of stats) if (s.lag?.histogram && !(Date.parse(s.t) <= (startupUntil.get(`${s.pid} ${s.loop}`) ?? -Infinity))) lag.merge(Histogram.fromJSON(s.lag.histogram));
+  for (const s of judged) if (s.lag?.histogram) lag.merge(Histogram.fromJSON(s.lag.histogram));
   const seconds = stats.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
   const weighed = (/** @type {(s: any) => number} */ f) => (seconds > 0 ? stats.reduce((sum, s) => sum + f(s) * (s.seconds ?? 0), 0) / seconds : 0);
   const blocks = blockLines.map((b) => blockOf(b, from));
@@ -111,7 +112,7 @@ export function logToReport(text, c) {
       blocks: stallLines.filter((l) => l.heldBy === 'tool').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, toolMs: 0 })),
     },
     machine: {
-      runWaitMs: null, lagP99WithoutWaitMs: null, runWaitShare: null,
+      ...machineOf(judged),
       starvedBlocks: stallLines.filter((l) => l.heldBy === 'machine').map((l) => ({ startMs: startedAt(l), durationMs: l.durationMs, waitMs: l.waitMs ?? 0 })),
     },
     threadPool: null,
@@ -128,6 +129,8 @@ export function logToReport(text, c) {
     budgets: [],
     artifacts: {},
   };
+  const waitShare = report.machine.runWaitShare;
+  if (waitShare !== null && waitShare >= 0.1) report.notes.push(`the loops' threads waited for a CPU ${Math.round(waitShare * 100)}% of the time: the machine was overloaded (by other processes, or by the app's own other threads), and latencies are worse than the app's code alone would cause`);
   report.verdict = verdict(report, thresholdMs);
   // the flame graph: the stacks of the blocks named from a full capture (a partial one's few samples would weigh as much)
   const profile = profileOf(blockLines.filter((l) => l.captured === true || l.captured === undefined), from);
@@ -147,6 +150,21 @@ function startupOf(startup, from, listenAt) {
   return { durationMs, blocking: blockTotals(blocks, Math.max(1, durationMs)), blocks, lagMaxMs: round(Math.max(...blocks.map((b) => b.durationMs))), probe: null, load: null };
 }
 
+/**
+ * How long the loops' threads waited for a CPU, and their delay less that wait, from the stats lines
+ * that say (Linux; lines of versions before them do not): the overloaded machine's part, as in a run.
+ * @param {any[]} stats the judged stats lines
+ */
+function machineOf(stats) {
+  const said = stats.filter((s) => s.lagOwn?.histogram && typeof s.runWaitMs === 'number');
+  if (!said.length || said.length < stats.filter((s) => s.lag?.histogram).length) return { runWaitMs: null, lagP99WithoutWaitMs: null, runWaitShare: null };
+  const own = new Histogram();
+  for (const s of said) own.merge(Histogram.fromJSON(s.lagOwn.histogram));
+  const waitMs = said.reduce((sum, s) => sum + s.runWaitMs, 0);
+  const spanMs = said.reduce((sum, s) => sum + (s.seconds ?? 0) * 1000, 0);
+  return { runWaitMs: round(waitMs), lagP99WithoutWaitMs: round(own.percentile(99)), runWaitShare: spanMs > 0 ? Math.round((waitMs / spanMs) * 1000) / 1000 : null };
+}
+
 /** @param {any} b a block line @param {number} from */
 function blockOf(b, from) {
   const c = b.culprit;
@@ -158,6 +176,8 @@ function blockOf(b, from) {
     } : null,
     owners: b.owners ?? [], fix: b.fix ?? 'none', advice: b.advice ?? '', gcShare: b.gcShare ?? 0, call: null,
     stack: (b.stack ?? []).map(parseFrame), samples: [], topFrames: [],
+    ...(typeof b.waitMs === 'number' ? { waitMs: b.waitMs } : {}),
+    ...(typeof b.runMs === 'number' ? { runMs: b.runMs } : {}),
     ...(b.request ? { requests: { ran: [], waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request, ...(b.requestsOneIn > 1 ? { oneIn: b.requestsOneIn } : {}) } } : {}),
   };
 }

@@ -149,3 +149,32 @@ test('requests followed 1 in N: the block line says so beside its estimate of wh
   const summary = { measureStart: 0, measureEnd: 60000, lag: new Histogram().toJSON(), routes: {}, requests: { served: 80000, followed: 10000 } };
   assert.deepEqual(statsLine({ t: 0, loop: 'main', summary }, 7, 0).requests, { served: 80000, followed: 10000 });
 });
+
+test('report <log> on an overloaded machine: a block is judged without its thread\'s wait for a CPU, and the lag too, from the stats lines', () => {
+  const at = (/** @type {number} */ ms) => attributed.t + ms;
+  const start = { event: 'start', t: new Date(at(-500)).toISOString(), pid: 7, loop: 'main', settings: { thresholdMs: 50 } };
+  const lagOf = (/** @type {number[]} */ values) => {
+    const h = new Histogram();
+    for (const v of values) h.record(v);
+    return h.toJSON();
+  };
+  // a first request's 300 ms stall: 65 ms of it on a CPU, 235 ms waiting for one
+  const stall = blockLine({ ...attributed, t: at(0), durationMs: 300, waitMs: 235, runMs: 65 }, { ...m, captured: true });
+  const stats = statsLine({ t: at(1000), loop: 'main', summary: { lag: lagOf([300, 120, 90, 80, 70]), ownLag: lagOf([65, 4, 3, 2, 1]), runWaitMs: 400, measureStart: at(0), measureEnd: at(1000) } }, 7, 0);
+  assert.ok(Math.abs(Number(stats.lagOwn?.p99Ms) - 65) < 1, JSON.stringify(stats.lagOwn?.p99Ms));
+  assert.equal(stats.runWaitMs, 400);
+  const tool = { name: 'eventloop-probe', version: '0' };
+  const { report } = logToReport([start, stall, stats].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool });
+  assert.equal(report.blocks[0].waitMs, 235);
+  assert.ok(Math.abs(report.machine.lagP99WithoutWaitMs - 65) < 1, JSON.stringify(report.machine));
+  assert.equal(report.machine.runWaitShare, 0.4);
+  assert.equal(report.verdict.status, 'degraded', report.verdict.reasons.join('; '));
+  assert.match(report.verdict.reasons[0], /^1 block\(s\) >= 50 ms \(the longest 300 ms, 65 ms of it without the wait for a CPU\)$/);
+  assert.ok(report.notes.some((n) => /waited for a CPU 40% of the time: the machine was overloaded/.test(n)), report.notes.join('\n'));
+  // the same stall run on a CPU: blocked; a log of an agent that did not say its wait: judged as it was
+  const ran = blockLine({ ...attributed, t: at(0), durationMs: 300, waitMs: 5, runMs: 290 }, { ...m, captured: true });
+  assert.equal(logToReport([start, ran, stats].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool }).report.verdict.status, 'blocked');
+  const { lagOwn: _o, runWaitMs: _w, ...older } = stats;
+  const old = logToReport([start, blockLine({ ...attributed, t: at(0), durationMs: 300, waitMs: undefined, runMs: undefined }, { ...m, captured: true }), older].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool }).report;
+  assert.deepEqual([old.verdict.status, old.machine.lagP99WithoutWaitMs], ['blocked', null]);
+});
