@@ -7,6 +7,7 @@ import { ownerOfSample } from './time-owners.js';
 import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
 import { rootName } from '../sources/app-sources.js';
 import { isAgentUrl } from './frame-kind.js';
+import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -119,25 +120,64 @@ export function blockOwners(blockSamples, durationMs, sources) {
   // frame between two callbacks, or a gap the profiler could not sample ending there) says nothing
   const withCode = mine.filter((m) => m.s.frames.some((f) => f.kind === 'app' || f.kind === 'node_modules'));
   const stack = heaviest(withCode.length ? withCode : mine, (m) => m.s.frames);
-  return {
+  const runMs = (/** @type {(i: number) => string | null} */ key) => round(longestRun(best.items, key, runWeight(samples, weight)) * scale);
+  /** @type {BlockOwners} */
+  const base = {
     owners,
     owner: best.owner,
     entry: entry && appFrame && line !== null ? namedByCall(entry, best.owner, appFrame.url, line, sources) : entry,
     calledFrom: appFrame ? { functionName: appFrame.functionName, url: appFrame.url, line: line ?? appFrame.line } : null,
-    lineFrom: appFrame ? from ?? 'function' : null,
+    lineFrom: appFrame ? from ?? /** @type {const} */ ('function') : null,
     lineCandidates: candidates,
     ownerMs: round(best.ms * scale),
     gcShare: round3(best.gcMs / (best.ms || 1)),
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
-    regexRunMs: round(longestRun(best.items, (i) => regexKey(owned[i], samples[i]), runWeight(samples, weight)) * scale),
+    regexRunMs: runMs((i) => regexKey(owned[i], samples[i])),
     compileShare: round3(mine.filter((m) => m.o.compile).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
     via: mine.find((m) => m.o.via)?.o.via ?? null,
     work: workOf(mine, ownWeight),
+  };
+  return best.owner.kind === 'app' && appFrame && from !== 'source' ? packageMadeRegex(base, { appFrame, line, from, mine, ownWeight, scale, durationMs, sources, runMs, owned }) : base;
+}
+
+/**
+ * The app's block spent in a regex a package made (package-regex.js): the package's, at the line
+ * that runs it. The regex is seen by its `RegExp:` frame, or, compiled before the profile began, as
+ * the own time of a line that runs it (no frame of its own): half the app's time or more, either way.
+ * @param {BlockOwners} o
+ * @param {{appFrame: Frame, line: number | null, from: 'profile' | 'source' | null, mine: {o: SampleOwner, s: BlockSample, w: number}[], ownWeight: number,
+ *   scale: number, durationMs: number, sources: AppSources, runMs: (key: (i: number) => string | null) => number, owned: SampleOwner[]}} c
+ * @returns {BlockOwners}
+ */
+function packageMadeRegex(o, c) {
+  let { regexShare, regexRunMs } = o;
+  let made = null;
+  if (regexShare >= 0.5) made = c.from === 'profile' && c.line !== null ? packageRegexOn(c.appFrame.url, c.line, c.sources) : packageRegexIn(c.appFrame, c.sources);
+  else if (c.from === 'profile' && c.line !== null) {
+    const onLine = (/** @type {SampleOwner} */ s) => s.appIndex === 0 && s.appLine === c.line;
+    const share = c.mine.filter((m) => onLine(m.o)).reduce((sum, m) => sum + m.w, 0) / c.ownWeight;
+    made = share >= 0.5 ? packageRegexOn(c.appFrame.url, c.line, c.sources) : null;
+    if (made) {
+      regexShare = round3(share);
+      regexRunMs = c.runMs((i) => (onLine(c.owned[i]) ? 'line' : null));
+    }
+  }
+  if (!made) return o;
+  const owner = { kind: /** @type {const} */ ('package'), name: made.package.name, version: made.package.version };
+  // the regex's time moves from the app's share of the block to the package's
+  const ms = round(regexShare * o.ownerMs);
+  const owners = [...o.owners.map((x) => (x.kind === 'app' ? { ...x, ms: round(x.ms - ms), share: round3((x.ms - ms) / (c.durationMs || 1)) } : x)), { ...owner, ms, share: round3(ms / (c.durationMs || 1)) }]
+    .filter((x) => x.ms > 0).sort((a, b) => b.ms - a.ms);
+  return {
+    ...o, owners, owner, regexShare, regexRunMs,
+    entry: { functionName: made.callee, url: packageFile(made.package), line: 0 },
+    calledFrom: { functionName: c.appFrame.functionName, url: c.appFrame.url, line: made.line },
+    lineFrom: c.from ?? 'source', specifier: made.specifier,
   };
 }
 

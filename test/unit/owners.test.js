@@ -526,3 +526,39 @@ test('a call whose name and package say nothing (a cache\'s get) is known by the
   const spread = [copying, hashing, copying, hashing, [f('compress', lib, 120), f('get', lib, 358), f('prices', app, 3)]].map((frames, i) => ({ t: i, weightMs: 40, frames, line: null }));
   assert.equal(diagnoseBlock(spread, c, new AppSources()).fix, 'cache-bound-offload');
 });
+
+test('a regex the app runs but a package made (`s.replace(ansiRegex(), \'\')`, `EMAIL.test(s)`): the package\'s, at the line that runs it', (t) => {
+  const { dir, write } = scratch(t, 'elp-pkg-regex-');
+  write('node_modules/codes-regex/package.json', JSON.stringify({ name: 'codes-regex', version: '6.0.0', main: 'index.js' }));
+  write('node_modules/codes-regex/index.js', 'export default function codesRegex() { return new RegExp("[\\\\u001B](;*)*m", "g"); }\n');
+  write('node_modules/mail-patterns/package.json', JSON.stringify({ name: 'mail-patterns', version: '1.2.3' }));
+  write('app.mjs', [
+    "import codesRegex from 'codes-regex';",
+    "import { EMAIL } from 'mail-patterns';",
+    'export function clean(text) {',
+    '  const head = text.slice(0, 10);',
+    "  return head + text.replace(codesRegex(), '');",
+    '}',
+    'export function valid(s) {',
+    '  return EMAIL.test(s) && /^(a+)+$/.test(s);',
+    '}',
+    'export function own(s) {',
+    '  return /^(\\w+\\s?)+$/.test(s);',
+    '}',
+  ].join('\n'));
+  const sources = new AppSources();
+  const app = path.join(dir, 'app.mjs');
+  /** @param {ReturnType<typeof f>[]} frames @param {any} [line] @param {number} [n] */
+  const block = (frames, line = null, n = 5) => blockOwners(Array.from({ length: n }, (_, i) => ({ t: i, weightMs: 10, frames, line })), n * 10, sources);
+  // the match in its own frame, which has no file: the line is the one that runs a regex the package makes
+  const framed = block([f('RegExp: [\\u001B](;*)*m', ''), f('clean', app, 3, 22)]);
+  assert.deepEqual([framed.owner?.kind, framed.owner?.name, framed.owner?.version, framed.calledFrom?.line, framed.entry?.functionName], ['package', 'codes-regex', '6.0.0', 5, 'codesRegex']);
+  assert.equal(framed.regexShare, 1);
+  assert.deepEqual(framed.owners.map((o) => o.name), ['codes-regex']);
+  // compiled before the profile began: the line's own time, which the profile puts on it
+  const lineOnly = block([f('valid', app, 7, 22)], { line: 8, text: '  return EMAIL.test(s) && /^(a+)+$/.test(s);', frameIndex: 0 });
+  assert.deepEqual([lineOnly.owner?.name, lineOnly.calledFrom?.line, lineOnly.regexShare, lineOnly.regexRunMs], ['mail-patterns', 8, 1, 50]);
+  // the app's own regex stays the app's
+  const own = block([f('RegExp: ^(\\w+\\s?)+$', ''), f('own', app, 10, 20)]);
+  assert.deepEqual([own.owner?.kind, own.calledFrom?.line], ['app', 11]);
+});
