@@ -58,11 +58,12 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean}} [extra] asyncSibling: the async
+ * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null}} [extra] asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
- *   language: the package runs what it parses (runsWhatItParses); promises: the package is about promises (managesPromises)
+ *   language: the package runs what it parses (runsWhatItParses); promises: the package is about promises (managesPromises);
+ *   appTick: whether the nextTick queue's callback that ran the work was the app's own function (tickCallbackIsApp)
  * @returns {Fix}
  */
 export function fixFor(o, cause, extra = {}) {
@@ -89,6 +90,9 @@ export function fixFor(o, cause, extra = {}) {
   }
   // the app's own code
   if (o.call?.kind === 'regex' || backtracks) return 'regex-app';
+  // a tick callback that is a framework's or Node's (restify's chain, a stream's end event) ran the
+  // app's long work once: its own loop, not a recursion of the app's through process.nextTick
+  if (cause === 'nextTick' && extra.appTick === false) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
   if (cause === 'microtask' || cause === 'nextTick' || cause === 'startup') return cause;
   if (cause === 'gc' || o.gcShare >= 0.5) return 'allocation';
   return 'own-loop';
@@ -289,3 +293,14 @@ export function ownerLabel(owner) {
 
 /** @param {number} share */
 const pct = (share) => `${Math.round(share * 100)}%`;
+
+/**
+ * Whether the callback the nextTick queue ran (the frame just inside Node's processTicksAndRejections)
+ * is the app's own function: the app scheduled itself. Null when the stack shows no tick queue.
+ * @param {{functionName: string, kind: string}[] | null | undefined} stack innermost first
+ */
+export function tickCallbackIsApp(stack) {
+  if (!stack) return null;
+  const at = stack.findLastIndex((f) => f.functionName === 'processTicksAndRejections');
+  return at > 0 ? stack[at - 1].kind === 'app' : null;
+}

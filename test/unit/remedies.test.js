@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, tickCallbackIsApp } from '../../src/analyze/remedies.js';
 
 /**
  * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
@@ -149,4 +149,17 @@ test('what a call does: its name first, else its package.json', () => {
   assert.equal(verbOf('run', { name: 'fast-xml-parser', keywords: ['xml'], description: '' }), 'parse');
   assert.equal(verbOf('x', { name: 'ejs', keywords: ['template', 'engine'], description: '' }), 'render');
   assert.equal(verbOf('x', { name: 'mystery', keywords: [], description: '' }), null);
+});
+
+test('nextTick: the fix for a recursion of the app\'s own, not for the app\'s long work run by a framework\'s or Node\'s tick callback', () => {
+  const frame = (/** @type {string} */ functionName, /** @type {string} */ kind) => ({ functionName, kind });
+  const ticks = frame('processTicksAndRejections', 'node');
+  assert.equal(tickCallbackIsApp([frame('work', 'app'), frame('step', 'app'), ticks]), true);
+  assert.equal(tickCallbackIsApp([frame('retention', 'app'), frame('(anonymous)', 'app'), frame('nextTick', 'node_modules'), ticks]), false);
+  assert.equal(tickCallbackIsApp([frame('onBody', 'app'), frame('endReadableNT', 'node'), ticks]), false);
+  assert.equal(tickCallbackIsApp([frame('work', 'app'), frame('processImmediate', 'node')]), null);
+  const owned = /** @type {any} */ ({ owner: { kind: 'app', name: 'app' }, gcShare: 0.1, regexShare: 0, regexRunMs: 0, ownerMs: 200, call: null });
+  assert.equal(fixFor(owned, 'nextTick', { appTick: true }), 'nextTick');
+  assert.equal(fixFor(owned, 'nextTick', { appTick: false }), 'own-loop');
+  assert.equal(fixFor(owned, 'nextTick', {}), 'nextTick');
 });
