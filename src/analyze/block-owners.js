@@ -24,6 +24,10 @@ import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js'
  * @property {Site | null} calledFrom the app's function and the line that called into the owner
  * @property {'profile' | 'source' | 'function' | null} lineFrom how that line is known: the profile's line ticks, the
  *   function's source, or not at all (the function's first line, its source unreadable)
+ * @property {{component: string, pkg: string}} [configured] a block a package's component ran for the app, which the
+ *   app configured (calledFrom is the line that names it)
+ * @property {{url: string, line: number}} [engineAt] a view engine's block: the app line that registered it (calledFrom is
+ *   the handler's render call)
  * @property {boolean} [fromHandler] no sample of the owner's had an app frame: calledFrom is the line of the
  *   app's handler that hands it the work, read from the source (handler-line.js)
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which

@@ -7,7 +7,7 @@ import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItPar
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
-import { handlerUse } from './handler-line.js';
+import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround } from '../sources/loop-lines.js';
 
 /**
@@ -103,9 +103,24 @@ function fromHandler(owned, c, sources) {
   const kind = owned.owner?.kind;
   if ((kind !== 'package' && kind !== 'native') || owned.calledFrom || !owned.stack || !c.appFiles) return owned;
   const route = c.requests?.ran[0]?.route ?? null;
-  const used = handlerUse(owned.stack, c.appFiles(), route, sources);
-  if (!used) return owned;
-  return { ...owned, calledFrom: { functionName: route ? `handler of ${route}` : '(anonymous)', url: used.url, line: used.line }, lineFrom: 'source', fromHandler: true };
+  const files = c.appFiles();
+  const used = handlerUse(owned.stack, files, route, sources);
+  // a view engine the app registered, run from its own file read: the handler's render call
+  const rendered = used ? null : renderUse(owned.stack, files, route, sources);
+  // else a package's component the app configured (an interceptor put on a controller) that called it
+  const configured = used || rendered ? null : componentUse(owned.stack, files, sources);
+  const at = used ?? rendered;
+  if (configured) {
+    return {
+      ...owned, calledFrom: { functionName: configured.component, url: configured.url, line: configured.line }, lineFrom: 'source', fromHandler: true,
+      configured: { component: configured.component, pkg: configured.pkg },
+    };
+  }
+  if (!at) return owned;
+  return {
+    ...owned, calledFrom: { functionName: route ? `handler of ${route}` : '(anonymous)', url: at.url, line: at.line }, lineFrom: 'source', fromHandler: true,
+    ...(rendered ? { engineAt: rendered.engineAt } : {}),
+  };
 }
 
 /**
@@ -117,6 +132,12 @@ function fromHandler(owned, c, sources) {
 function noAppLine(owned, samples, requests, site) {
   const kind = owned.owner?.kind;
   if (kind !== 'package' && kind !== 'native' && kind !== 'node') return '';
+  if (owned.calledFrom && owned.fromHandler && owned.configured) {
+    return `. No line of the app was on the stacks of its time: ${owned.configured.component} of ${owned.configured.pkg}, which the app configured at ${site(owned.calledFrom)}, called it${requests?.ran.length ? ` for ${requests.ran[0].route}` : ''}, read from the stack and the source`;
+  }
+  if (owned.calledFrom && owned.fromHandler && owned.engineAt) {
+    return `. No line of the app was on the stacks of its time (the view engine ran on from its own callback); it is the view engine registered at ${site(owned.engineAt)}, and ${site(owned.calledFrom)}${requests?.ran.length ? `, in the handler of ${requests.ran[0].route},` : ''} is the render that hands it the work, read from the source`;
+  }
   if (owned.calledFrom && owned.fromHandler) {
     return `. No line of the app was on the stacks of its time (the package ran on from its own continuation, after an \`await\`); ${site(owned.calledFrom)}${requests?.ran.length ? `, in the handler of ${requests.ran[0].route},` : ''} is where the app hands it the work, read from the source`;
   }

@@ -7,8 +7,9 @@
 // using a package of the stack (a middleware ran before the handler), the app's files whole. Pure
 // but for `sources`.
 
-import { packageUseInApp } from './pool-app-line.js';
+import { packageUseInApp, packageName } from './pool-app-line.js';
 import { escapeRegExp } from '../sources/js-scan.js';
+import { rootName } from '../sources/app-sources.js';
 
 /**
  * @param {import('./frames.js').Frame[]} frames a stack of the block, innermost first
@@ -22,6 +23,93 @@ export function handlerUse(frames, files, route, sources) {
   const spans = routeSpans(files, routePath, sources);
   const inHandler = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null) : null;
   return inHandler ?? packageUseInApp(frames, files, sources);
+}
+
+// a line that registers a view engine (`app.engine('html', swig.renderFile)`, `app.set('view engine',
+// 'pug')`, `engine: { ejs }` for @fastify/view, `engines: { html: handlebars }` for @hapi/vision,
+// `map: { html: 'swig' }` for koa-views), and a handler's call that renders through one
+const ENGINE = /\bengines?\b|\bview engine\b|\bviews\s*\(|\bmap\s*:/;
+const RENDER = /\.\s*(?:render|view)\s*\(/;
+
+/**
+ * A template engine the app registered as its framework's view engine, whose work ran with no app
+ * frame (from its own file read's callback): the handler's one render call (`res.render('page', data)`)
+ * is what hands it the work; where it was registered is said beside it.
+ * @param {import('./frames.js').Frame[]} frames a stack of the block, innermost first
+ * @param {string[]} files the app's files @param {string | null} route the request the block ran
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {{pkg: string, url: string, line: number, engineAt: {url: string, line: number}} | null}
+ */
+export function renderUse(frames, files, route, sources) {
+  const packages = new Set(frames.filter((f) => f.kind === 'node_modules').map((f) => packageName(f.url)).filter((p) => p !== null));
+  const spans = routeSpans(files, route ? route.slice(route.indexOf(' ') + 1) : '', sources);
+  /** @type {{url: string, line: number}[]} */
+  const renders = [];
+  for (const [file, span] of spans) {
+    const code = sources.codeLines(file) ?? [];
+    for (let l = span.from; l <= span.to; l++) if (RENDER.test(l === span.from ? code[l].slice(span.column) : code[l])) renders.push({ url: file, line: l + 1 });
+  }
+  if (renders.length !== 1) return null;
+  for (const pkg of packages) {
+    for (const file of files) {
+      const at = engineLine(file, /** @type {string} */ (pkg), sources);
+      if (at !== null) return { pkg: /** @type {string} */ (pkg), ...renders[0], engineAt: { url: file, line: at } };
+    }
+  }
+  return null;
+}
+
+/**
+ * The line (1-based) of a file that registers the package as a view engine: by a name the file binds
+ * to it, or by its name as a string. @param {string} file @param {string} pkg
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function engineLine(file, pkg, sources) {
+  const raw = sources.lines(file);
+  const code = sources.codeLines(file);
+  if (!raw || !code) return null;
+  const names = [...sources.bindingsOf(file)].filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([n]) => n);
+  const byName = names.length ? new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\b`) : null;
+  const byString = new RegExp(`(['"\`])${escapeRegExp(pkg)}\\1`);
+  for (let l = 0; l < code.length; l++) {
+    // (the package's import, whose name may say engine, is no registration)
+    if (!ENGINE.test(code[l]) && !/view engine/.test(raw[l])) continue;
+    if (/\brequire\s*\(|\bimport\b/.test(code[l])) continue;
+    if ((byName && byName.test(code[l])) || byString.test(raw[l])) return l + 1;
+  }
+  return null;
+}
+
+/** File names that say nothing of what their code is. */
+const GENERIC_FILES = new Set(['index', 'main', 'lib', 'dist', 'src', 'utils', 'util', 'common', 'helpers', 'core']);
+
+/**
+ * A package's component that the app configured, rather than called, ran the work (NestJS's
+ * ClassSerializerInterceptor, put on a controller, calling class-transformer): a frame's file is named for
+ * it (`class-serializer.interceptor.js`), and the one app line that names it outside its import
+ * (`UseInterceptors(ClassSerializerInterceptor)`) is where the app hands it the work.
+ * @param {import('./frames.js').Frame[]} frames a stack of the block, innermost first
+ * @param {string[]} files the app's files @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {{pkg: string, url: string, line: number, component: string} | null}
+ */
+export function componentUse(frames, files, sources) {
+  const seen = new Set();
+  for (const f of frames) {
+    const pkg = f.kind === 'node_modules' ? packageName(f.url) : null;
+    const base = (f.url.split(/[\\/]/).pop() ?? '').replace(/\.[cm]?[jt]sx?$/, '');
+    const key = base.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    if (!pkg || key.length < 6 || GENERIC_FILES.has(key) || seen.has(`${pkg}\0${key}`)) continue;
+    seen.add(`${pkg}\0${key}`);
+    for (const file of files) {
+      const name = [...sources.bindingsOf(file)].find(([n, spec]) => n.toLowerCase() === key && !spec.startsWith('node:') && rootName(spec) === pkg)?.[0];
+      if (!name) continue;
+      const code = sources.codeLines(file) ?? [];
+      const word = new RegExp(`(?:^|[^\\w$.])${escapeRegExp(name)}\\b`);
+      const lines = code.map((text, i) => i).filter((i) => word.test(code[i]) && !/\brequire\s*\(|\bimport\b/.test(code[i]));
+      if (lines.length === 1) return { pkg, url: file, line: lines[0] + 1, component: name };
+    }
+  }
+  return null;
 }
 
 /**
@@ -41,6 +129,9 @@ export function routeSpans(files, routePath, sources) {
   return spans;
 }
 
+// what comes before a path that registers a route: a router's method, a route option, a comparison
+const ROUTE_BEFORE = /(?:\.\s*(?:get|post|put|patch|delete|del|all|use|route|head|options|on|any)\s*\(\s*(?:['"`][A-Z]+['"`]\s*,\s*)?|\b(?:path|url|route)\s*:\s*|[!=]==?\s*|\bcase\s+)$/;
+
 /**
  * The lines of the route's handler, 0-based: from the line that writes its path as a string (from
  * the column after it) to the end of the handler's body (`app.get('/x', async (req, res) => { ... })`), of the block a
@@ -53,9 +144,12 @@ function registration(file, routePath, sources) {
   const code = sources.codeLines(file);
   if (!raw || !code) return null;
   const literal = new RegExp(`(['"\`])${escapeRegExp(routePath)}\\1`);
-  for (let i = 0; i < raw.length; i++) {
-    const m = literal.exec(raw[i]);
-    if (!m) continue;
+  // the path where a route is registered (`.get('/x'`, `path: '/x'`, `url === '/x'`), else its first
+  // mention (a link to it in a page's data is no handler)
+  const lines = raw.map((text, i) => ({ i, m: literal.exec(text) })).filter((x) => x.m);
+  const registered = lines.filter(({ i, m }) => ROUTE_BEFORE.test(raw[i].slice(0, /** @type {RegExpExecArray} */ (m).index)));
+  for (const { i, m: found } of registered.length ? registered : lines) {
+    const m = /** @type {RegExpExecArray} */ (found);
     // a guard that leaves every other path (`if (ctx.path !== '/x') return next();`): the handler is the rest of its function
     const guard = /!==?\s*$/.test(raw[i].slice(0, m.index)) || /^\s*!==?/.test(raw[i].slice(m.index + m[0].length));
     let depth = 0;

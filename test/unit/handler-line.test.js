@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
-import { handlerUse, routeSpans } from '../../src/analyze/handler-line.js';
+import { handlerUse, routeSpans, renderUse, componentUse } from '../../src/analyze/handler-line.js';
 
 /**
  * A temp app folder whose node_modules holds these packages (a package.json each), removed after the test.
@@ -177,4 +177,54 @@ test("a route's handler in the forms apps write it: a registration, a condition'
   assert.deepEqual(span('/c'), [12, 14]);
   assert.deepEqual(span('/d'), [16, 18]);
   assert.equal(span('/e'), null);
+});
+
+test('a view engine the app registered, run from its own file read: the render call in the route\'s handler, and where it was registered', (t) => {
+  const dir = appWith(t, ['tpl-engine']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const express = require('express');", // 1
+    "const tpl = require('tpl-engine');", // 2
+    'const app = express();', // 3
+    "app.engine('html', tpl.renderFile);", // 4
+    "app.set('view engine', 'html');", // 5
+    "const locals = { nav: [{ href: '/', title: 'Home' }, { href: '/x', title: 'Statements' }] };", // 6
+    "app.get('/health', (req, res) => res.send('ok'));", // 7
+    "app.get('/x', (req, res) => {", // 8
+    "  res.render('statement', locals);", // 9
+    '});', // 10
+  ].join('\n'));
+  const sources = new AppSources();
+  const frames = [{ functionName: 'compileFile', url: path.join(dir, 'node_modules/tpl-engine/lib/tpl.js'), line: 699, column: 1, kind: 'node_modules' }];
+  // the route's path in the page's data (line 6) is no handler: its registration is
+  assert.deepEqual(routeSpans([app], '/x', sources).get(app)?.from, 7);
+  assert.deepEqual(renderUse(frames, [app], 'GET /x', sources), { pkg: 'tpl-engine', url: app, line: 9, engineAt: { url: app, line: 4 } });
+  // registered by its name as a string (express requires it)
+  fs.writeFileSync(app, ["const app = require('express')();", "app.set('view engine', 'tpl-engine');", "app.get('/x', (req, res) => res.render('page'));"].join('\n'));
+  const again = new AppSources();
+  assert.deepEqual(renderUse(frames, [app], 'GET /x', again), { pkg: 'tpl-engine', url: app, line: 3, engineAt: { url: app, line: 2 } });
+  // not the app's view engine: no line
+  fs.writeFileSync(app, ["const app = require('express')();", "app.get('/x', (req, res) => res.render('page'));"].join('\n'));
+  assert.equal(renderUse(frames, [app], 'GET /x', new AppSources()), null);
+});
+
+test('a package\'s component the app configured (an interceptor put on a controller): the one line that names it, found by the file that ran', (t) => {
+  const dir = appWith(t, ['@nest/common', 'class-mapper']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { Controller, UseInterceptors, ClassSerializerInterceptor } = require('@nest/common');", // 1
+    "const { Exclude } = require('class-mapper');", // 2
+    'class Orders { list() { return []; } }', // 3
+    "Exclude()(Orders.prototype, 'token');", // 4
+    'Controller()(Orders);', // 5
+    'UseInterceptors(ClassSerializerInterceptor)(Orders);', // 6
+  ].join('\n'));
+  const frames = [
+    { functionName: 'transform', url: path.join(dir, 'node_modules/class-mapper/cjs/TransformOperationExecutor.js'), line: 29, column: 1, kind: 'node_modules' },
+    { functionName: 'classToPlain', url: path.join(dir, 'node_modules/class-mapper/cjs/index.js'), line: 21, column: 1, kind: 'node_modules' },
+    { functionName: 'serialize', url: path.join(dir, 'node_modules/@nest/common/serializer/class-serializer.interceptor.js'), line: 43, column: 1, kind: 'node_modules' },
+  ];
+  assert.deepEqual(componentUse(frames, [app], new AppSources()), { pkg: '@nest/common', url: app, line: 6, component: 'ClassSerializerInterceptor' });
+  // a file named for nothing the app names: no line
+  assert.equal(componentUse(frames.slice(0, 2), [app], new AppSources()), null);
 });
