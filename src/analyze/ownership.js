@@ -28,8 +28,10 @@ export function splitByOwner(blocks, thresholdMs, o = {}) {
  * @returns {'app' | 'tool' | 'starved'}
  */
 export function ownerOf(block, thresholdMs, o = {}) {
-  if (block.tool) return 'tool';
+  // a stall its thread spent waiting for a CPU is the machine's whatever code the samples caught:
+  // those taken while it waited fall on the first code that runs after (the tool's beat, mostly)
   if (isStarved(block.durationMs, block.waitMs ?? 0, thresholdMs)) return 'starved';
+  if (block.tool) return 'tool';
   return o.processThread && heldBySystem(block, thresholdMs) ? 'starved' : 'app';
 }
 

@@ -99,9 +99,11 @@ test('a stall spent waiting for a CPU is the machine\'s, not the app\'s', async 
   assert.equal(isStarved(200, 0, 50), false);
   const split = splitByOwner([
     { startMs: 0, durationMs: 61, waitMs: 55 }, { startMs: 100, durationMs: 200, waitMs: 10 }, { startMs: 400, durationMs: 90, tool: true },
+    // the samples taken while the thread waited fell on the first code it ran after: the tool's beat
+    { startMs: 600, durationMs: 120, waitMs: 100, tool: true },
   ], 50);
   assert.deepEqual(split.app.map((b) => b.startMs), [100]);
-  assert.deepEqual(split.starved.map((b) => b.startMs), [0]);
+  assert.deepEqual(split.starved.map((b) => b.startMs), [0, 600]);
   assert.deepEqual(split.tool.map((b) => b.startMs), [400]);
 });
 
