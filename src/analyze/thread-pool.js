@@ -210,10 +210,11 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
   // drown how long jobs ran (seconds of queue, tens of ms of work): else the work that runs on the
   // CPU fills the pool.
   const spread = medians.length > 1 ? Math.max(...medians) - queued : 0;
-  // a caller whose work computes but none of whose jobs was timed (seen only in the untimed first look:
-  // on a crowded machine a timed look may end before a job it made, or even one made in it, calls back)
-  // may be the one that held the pool: times that never saw it cannot rank it
-  const untimedWork = [...by.values()].some((e) => e.times.length === 0 && e.timed === 0 && isCpuWork(e));
+  // a caller whose work computes but none of whose jobs was timed (seen only in the untimed first look,
+  // or still running when a timed look ended: on a crowded machine a timed look may end before a job it
+  // made, or even one made in it, calls back) may be the one that held the pool: times that never saw
+  // it run to its end cannot rank it
+  const untimedWork = [...by.values()].some((e) => e.timed === 0 && isCpuWork(e));
   const byTime = held > 0 && !untimedWork && (measured || spread >= Math.max(20, 0.2 * queued));
   const rows = [...by.values()].map(({ times, ranMs, timed, ...e }) => ({ ...e, medianMs: times.length ? round2(median(times)) : null, poolMs: round2(e.poolMs), share: 0 }));
   if (byTime) {

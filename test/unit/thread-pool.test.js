@@ -183,6 +183,11 @@ test("an addon's own async work fills the pool: named by the addon, not by the N
   const timedSalts = { t: FROM + 1500, durationMs: 500, requests: Array.from({ length: 20 }, (_, i) => ({ type: 'RANDOMBYTESREQUEST', stack: salt, ms: 4000, at: FROM + 1500 + i })) };
   const late = threadPoolSection({ ...agent, poolCallers: [{ t: FROM, durationMs: 1000, requests: untimed.slice(20, 24) }, timedSalts] }, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 4000, lagP99Ms: 3 });
   assert.deepEqual([late?.callers[0].api, late?.callers[1].api], ['argon2.hash', 'crypto.randomBytes'], JSON.stringify(late?.callers));
+  // a timed look that saw the hashes only still running when it ended (their open time known, none of
+  // them back), and salts that came back: no time of the hashes' was measured, so times cannot rank them
+  const open = { t: FROM + 1500, durationMs: 500, requests: [...timedSalts.requests, ...Array.from({ length: 10 }, (_, i) => ({ type: 'argon2:HashWorker', stack: work, addon: true, ms: null, openMs: 4900, at: FROM + 1500 + i }))] };
+  const seenOpen = threadPoolSection({ ...agent, poolCallers: [open] }, { from: FROM, to: FROM + 2000, thresholdMs: 50, cwd: '/srv', cpuMs: 4000, lagP99Ms: 3 });
+  assert.deepEqual([seenOpen?.callers[0].api, seenOpen?.callers[1].api], ['argon2.hash', 'crypto.randomBytes'], JSON.stringify(seenOpen?.callers));
 
   // napi-rs exports the addon's functions as they are: the app's line calls it, and names the package
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-pool-'));
