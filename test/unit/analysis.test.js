@@ -64,6 +64,9 @@ test('verdict rules: blocked, degraded, responsive, each with its numbers', () =
   const waited = { ...base, blocking: { count: 1, longestMs: 300, fraction: 0.15 }, blocks: [{ durationMs: 300, waitMs: 235 }] };
   assert.equal(verdict(waited, 50).status, 'degraded', verdict(waited, 50).reasons.join('; '));
   assert.match(verdict(waited, 50).reasons[0], /^1 block\(s\) >= 50 ms \(the longest 300 ms, 65 ms of it without the wait for a CPU\)$/);
+  // a few ms of wait in a long block is not worth a reader's attention
+  const little = { ...waited, blocks: [{ durationMs: 2964, waitMs: 9 }], blocking: { count: 1, longestMs: 2964, fraction: 0.9 } };
+  assert.deepEqual(verdict(little, 50).reasons.slice(0, 2), ['longest block 2964 ms >= 100 ms', 'loop blocked 90% of the time >= 10%']);
   const ranLong = { ...waited, blocks: [{ durationMs: 300, waitMs: 150 }] };
   assert.match(verdict(ranLong, 50).reasons[0], /^longest block 150 ms without the wait for a CPU \(300 ms with it\) >= 100 ms$/);
   // a block cut at the window's edge: its share of the wait
