@@ -45,6 +45,17 @@ export function classifyStack(frames) {
   return { cause: 'sync', phase: 'poll' };
 }
 
+/**
+ * Whether the callback the nextTick queue ran (the frame just inside Node's processTicksAndRejections)
+ * is the app's own function: the app scheduled itself. Null when the stack shows no tick queue.
+ * @param {{functionName: string, kind: string}[] | null | undefined} stack innermost first
+ */
+export function tickCallbackIsApp(stack) {
+  if (!stack) return null;
+  const at = stack.findLastIndex((f) => f.functionName === TICKS);
+  return at > 0 ? stack[at - 1].kind === 'app' : null;
+}
+
 const PHASE_NAMES = /** @type {Record<Phase, string>} */ ({
   timers: 'a timer callback (timers phase)',
   poll: 'an I/O callback (poll phase)',

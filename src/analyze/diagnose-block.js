@@ -3,7 +3,8 @@
 // advice (remedies.js). Reads the app's files only through `sources`.
 
 import { blockOwners } from './block-owners.js';
-import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, tickCallbackIsApp } from './remedies.js';
+import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises } from './remedies.js';
+import { tickCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';

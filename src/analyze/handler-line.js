@@ -30,6 +30,8 @@ export function handlerUse(frames, files, route, sources) {
 // `map: { html: 'swig' }` for koa-views), and a handler's call that renders through one
 const ENGINE = /\bengines?\b|\bview engine\b|\bviews\s*\(|\bmap\s*:/;
 const RENDER = /\.\s*(?:render|view)\s*\(/;
+// a line that imports a module: no use of what it imports
+const IMPORTS = /\brequire\s*\(|\bimport\b/;
 
 /**
  * A template engine the app registered as its framework's view engine, whose work ran with no app
@@ -74,7 +76,7 @@ function engineLine(file, pkg, sources) {
   for (let l = 0; l < code.length; l++) {
     // (the package's import, whose name may say engine, is no registration)
     if (!ENGINE.test(code[l]) && !/view engine/.test(raw[l])) continue;
-    if (/\brequire\s*\(|\bimport\b/.test(code[l])) continue;
+    if (IMPORTS.test(code[l])) continue;
     if ((byName && byName.test(code[l])) || byString.test(raw[l])) return l + 1;
   }
   return null;
@@ -105,7 +107,7 @@ export function componentUse(frames, files, sources) {
       if (!name) continue;
       const code = sources.codeLines(file) ?? [];
       const word = new RegExp(`(?:^|[^\\w$.])${escapeRegExp(name)}\\b`);
-      const lines = code.map((text, i) => i).filter((i) => word.test(code[i]) && !/\brequire\s*\(|\bimport\b/.test(code[i]));
+      const lines = code.map((text, i) => i).filter((i) => word.test(code[i]) && !IMPORTS.test(code[i]));
       if (lines.length === 1) return { pkg, url: file, line: lines[0] + 1, component: name };
     }
   }

@@ -121,7 +121,10 @@ export function ownerNotes(tool, starved, runWaitShare, threads = null) {
     if (own !== null && cores !== null && own >= cores - 1) {
       notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window: the app's own other threads (its thread pool, worker threads, the garbage collector's helpers) used ${own} of the ${cores} cores`);
     } else {
-      notes.push(`the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window${own !== null ? ` while its other threads used ${own} cores` : ''}: the machine was overloaded by other processes, and latencies are worse than the app alone would cause`);
+      // with its other threads' CPU unknown (no pool measured, a production log), either may be the cause
+      notes.push(own !== null
+        ? `the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window while its other threads used ${own} cores: the machine was overloaded by other processes, and latencies are worse than the app alone would cause`
+        : `the app's main thread waited for a CPU ${Math.round(runWaitShare * 100)}% of the window: the machine was overloaded (by other processes, or by the app's own other threads), and latencies are worse than the app's code alone would cause`);
     }
   }
   return notes;

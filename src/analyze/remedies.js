@@ -293,14 +293,3 @@ export function ownerLabel(owner) {
 
 /** @param {number} share */
 const pct = (share) => `${Math.round(share * 100)}%`;
-
-/**
- * Whether the callback the nextTick queue ran (the frame just inside Node's processTicksAndRejections)
- * is the app's own function: the app scheduled itself. Null when the stack shows no tick queue.
- * @param {{functionName: string, kind: string}[] | null | undefined} stack innermost first
- */
-export function tickCallbackIsApp(stack) {
-  if (!stack) return null;
-  const at = stack.findLastIndex((f) => f.functionName === 'processTicksAndRejections');
-  return at > 0 ? stack[at - 1].kind === 'app' : null;
-}

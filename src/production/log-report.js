@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Histogram } from '../agent/histogram.cjs';
 import { blockTotals, round } from '../analyze/blocks.js';
+import { ownerNotes } from '../analyze/ownership.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
 import { inferFromRoute } from './same-route.js';
@@ -129,8 +130,7 @@ export function logToReport(text, c) {
     budgets: [],
     artifacts: {},
   };
-  const waitShare = report.machine.runWaitShare;
-  if (waitShare !== null && waitShare >= 0.1) report.notes.push(`the loops' threads waited for a CPU ${Math.round(waitShare * 100)}% of the time: the machine was overloaded (by other processes, or by the app's own other threads), and latencies are worse than the app's code alone would cause`);
+  report.notes.push(...ownerNotes([], [], report.machine.runWaitShare));
   report.verdict = verdict(report, thresholdMs);
   // the flame graph: the stacks of the blocks named from a full capture (a partial one's few samples would weigh as much)
   const profile = profileOf(blockLines.filter((l) => l.captured === true || l.captured === undefined), from);

@@ -170,7 +170,7 @@ test('report <log> on an overloaded machine: a block is judged without its threa
   assert.equal(report.machine.runWaitShare, 0.4);
   assert.equal(report.verdict.status, 'degraded', report.verdict.reasons.join('; '));
   assert.match(report.verdict.reasons[0], /^1 block\(s\) >= 50 ms \(the longest 300 ms, 65 ms of it without the wait for a CPU\)$/);
-  assert.ok(report.notes.some((n) => /waited for a CPU 40% of the time: the machine was overloaded/.test(n)), report.notes.join('\n'));
+  assert.ok(report.notes.some((n) => /waited for a CPU 40% of the window: the machine was overloaded/.test(n)), report.notes.join('\n'));
   // the same stall run on a CPU: blocked; a log of an agent that did not say its wait: judged as it was
   const ran = blockLine({ ...attributed, t: at(0), durationMs: 300, waitMs: 5, runMs: 290 }, { ...m, captured: true });
   assert.equal(logToReport([start, ran, stats].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool }).report.verdict.status, 'blocked');

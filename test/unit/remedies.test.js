@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, tickCallbackIsApp } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses } from '../../src/analyze/remedies.js';
+import { tickCallbackIsApp } from '../../src/analyze/causes.js';
 
 /**
  * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
