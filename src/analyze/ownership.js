@@ -22,7 +22,7 @@ export function splitByOwner(blocks, thresholdMs, o = {}) {
 /**
  * Whose a stall was: the one rule every count of the app's blocks follows (the blocks table, the
  * call sites, the verdict).
- * @param {{durationMs: number, waitMs?: number, runMs?: number, gcShare?: number, tool?: boolean, fix?: string, call?: {kind: string} | null,
+ * @param {{durationMs: number, waitMs?: number, runMs?: number, gcMs?: number, gcShare?: number, tool?: boolean, fix?: string, call?: {kind: string} | null,
  *   culprit?: {owner?: {kind: string}} | null}} block @param {number} thresholdMs
  * @param {{processThread?: boolean}} [o] as splitByOwner's
  * @returns {'app' | 'tool' | 'starved'}
@@ -30,7 +30,7 @@ export function splitByOwner(blocks, thresholdMs, o = {}) {
 export function ownerOf(block, thresholdMs, o = {}) {
   // a stall its thread spent waiting for a CPU is the machine's whatever code the samples caught:
   // those taken while it waited fall on the first code that runs after (the tool's beat, mostly)
-  if (isStarved(block.durationMs, block.waitMs ?? 0, thresholdMs)) return 'starved';
+  if (isStarved(block.durationMs, machineMs(block), thresholdMs)) return 'starved';
   if (block.tool) return 'tool';
   return o.processThread && heldBySystem(block, thresholdMs) ? 'starved' : 'app';
 }
@@ -52,6 +52,23 @@ function heldBySystem(block, thresholdMs) {
   if (block.runMs >= thresholdMs || (off < thresholdMs && !ranLittle)) return false;
   const waits = (block.call && WAITING_CALLS.has(block.call.kind)) || block.culprit?.owner?.kind === 'native' || block.fix === 'native-sync';
   return !waits;
+}
+
+/**
+ * How much of a stall was the machine's: its thread's wait for a CPU and, in a collection, the
+ * collector's helper threads' wait for one. While helpers do a collection's parallel or concurrent
+ * work, the loop's thread sleeps until they finish; on a crowded machine they wait for a CPU too,
+ * and the pause grows by their wait. Their wait is not read: they are taken to have waited the same
+ * share of their time as the loop's thread did in the stall (one scheduler shares the CPUs among
+ * them all), a share of the time it slept, no more than the collection's length in the stall.
+ * @param {{durationMs: number, waitMs?: number | null, runMs?: number, gcMs?: number, gcShare?: number}} block
+ */
+export function machineMs(block) {
+  const wait = Math.max(0, block.waitMs ?? 0);
+  if (wait === 0 || typeof block.runMs !== 'number') return wait;
+  const asleep = Math.max(0, block.durationMs - block.runMs - wait);
+  const inGc = Math.min(asleep, block.gcMs ?? (block.gcShare ?? 0) * block.durationMs);
+  return wait + inGc * (wait / (wait + Math.max(0, block.runMs)));
 }
 
 /**
@@ -114,7 +131,7 @@ export function ownerNotes(tool, starved, runWaitShare, threads = null) {
   const notes = [];
   const by = [...new Set(tool.map((b) => b.toolBy).filter(Boolean))];
   if (tool.length) notes.push(`${tool.length} stall(s) of the loop were the tool's own work (${at(tool)}${by.length ? `; in ${by.join(', ')}` : ''}): not counted as the app's blocks; please report it`);
-  if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU, or held by the system without running, most of that time, so they are not counted as the app's blocks`);
+  if (starved.length) notes.push(`${starved.length} stall(s) of the loop were the machine's (${at(starved)}): the app's thread was waiting for a CPU (or, in a collection, the collector's helper threads were), or held by the system without running, for all but less than a threshold of that time, so they are not counted as the app's blocks`);
   if (runWaitShare !== null && runWaitShare >= 0.1) {
     const own = threads?.otherThreadsCores ?? null;
     const cores = threads?.cores ?? null;

@@ -1,6 +1,6 @@
 // The one-line verdict and the numbers that decided it. T is the block threshold (--threshold).
 //   blocked     a block of at least 2*T, or blocks covering at least 10% of the measured time
-//               (a block's length less the time its thread waited for a CPU in it: the rest of a
+//               (a block's length less the time its threads waited for a CPU in it: the rest of a
 //               stall on an overloaded machine is the machine's, as a stall under T of its own is)
 //   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T with at
 //               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
@@ -10,6 +10,8 @@
 //               not on an overloaded machine whose pool threads were idle: said, not judged)
 //   responsive  none of the above
 // Only the measured window is judged: the warm-up before it, and the tool's own stalls, are not.
+
+import { machineMs } from './ownership.js';
 
 export const MIN_SLOW_PROBES = 3;
 /** A block's wait for a CPU is said beside its length from this share of it. */
@@ -22,7 +24,7 @@ const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
 
 /**
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
- *   blocks?: {durationMs: number, waitMs?: number | null, fullDurationMs?: number}[],
+ *   blocks?: OwnBlock[],
  *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, overloaded?: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
  *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
  * @param {number} thresholdMs
@@ -76,14 +78,16 @@ export function verdict(report, thresholdMs) {
 
 /**
  * The longest block and the share of the window blocked, each block counted without the time its
- * thread waited for a CPU in it (as blocking's own figures when no block says how long it waited).
- * @param {{durationMs: number, waitMs?: number | null, fullDurationMs?: number}[] | undefined} blocks
+ * thread (or, in a collection, the collector's helpers) waited for a CPU in it (ownership.js's
+ * machineMs; as blocking's own figures when no block says how long it waited).
+ * @typedef {{durationMs: number, waitMs?: number | null, runMs?: number, gcMs?: number, gcShare?: number, fullDurationMs?: number}} OwnBlock
+ * @param {OwnBlock[] | undefined} blocks
  * @param {{longestMs: number, fraction: number}} blocking
  */
 function ownBlocking(blocks, blocking) {
   if (!blocks?.length || !blocks.some((b) => (b.waitMs ?? 0) > 0)) return { longestMs: blocking.longestMs, fraction: blocking.fraction };
   // a block cut at the window's edge waited, in the window, its share of the whole block's wait
-  const ownOf = (/** @type {{durationMs: number, waitMs?: number | null, fullDurationMs?: number}} */ b) => Math.max(0, b.durationMs - Math.max(0, b.waitMs ?? 0) * (b.fullDurationMs ? b.durationMs / b.fullDurationMs : 1));
+  const ownOf = (/** @type {OwnBlock} */ b) => Math.max(0, b.durationMs - machineMs(b) * (b.fullDurationMs ? b.durationMs / b.fullDurationMs : 1));
   const total = blocks.reduce((sum, b) => sum + b.durationMs, 0);
   const ownTotal = blocks.reduce((sum, b) => sum + ownOf(b), 0);
   return {

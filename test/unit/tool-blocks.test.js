@@ -107,6 +107,32 @@ test('a stall spent waiting for a CPU is the machine\'s, not the app\'s', async 
   assert.deepEqual(split.tool.map((b) => b.startMs), [400]);
 });
 
+test('a collection on a crowded machine: the helpers\' wait for a CPU is the machine\'s, in the share the loop\'s thread waited', async () => {
+  const { ownerOf, machineMs } = await import('../../src/analyze/ownership.js');
+  const { verdict } = await import('../../src/analyze/verdict.js');
+  // a control's stall on a loaded 2-core VM: a 62 ms collection in it, the thread ran 22 ms and waited 19
+  const crowded = { startMs: 2267, durationMs: 84.55, waitMs: 18.85, runMs: 22.02, gcMs: 61.58, gcShare: 0.73, fix: 'allocation' };
+  const helpers = (84.55 - 22.02 - 18.85) * (18.85 / (18.85 + 22.02));
+  assert.ok(Math.abs(machineMs(crowded) - (18.85 + helpers)) < 1e-9);
+  assert.equal(ownerOf(crowded, 50, { processThread: true }), 'starved');
+  // a pause on a machine where the thread never waited: all of it the app's allocations
+  const quiet = { ...crowded, waitMs: 0, runMs: 70 };
+  assert.equal(machineMs(quiet), 0);
+  assert.equal(ownerOf(quiet, 50, { processThread: true }), 'app');
+  // no collection in it: the time the thread slept is no helper's (a synchronous wait stays the app's)
+  const sleep = { ...crowded, gcMs: 0, gcShare: 0, fix: 'async-form', call: { kind: 'fs-sync' } };
+  assert.equal(machineMs(sleep), 18.85);
+  assert.equal(ownerOf(sleep, 50, { processThread: true }), 'app');
+  // the verdict measures a block the same way (a clipped block: its share of the estimate)
+  const report = {
+    lag: { p99Ms: 10 }, blocking: { count: 1, longestMs: 120, fraction: 0.02 }, http: { probe: null },
+    blocks: [{ durationMs: 120, waitMs: 30, runMs: 30, gcMs: 100, gcShare: 0.8 }],
+  };
+  const v = verdict(report, 50);
+  assert.equal(v.status, 'degraded', v.reasons.join('; '));
+  assert.match(v.reasons[0], /the longest 120 ms, 60 ms of it without the wait for a CPU/);
+});
+
 test('a sample is the tool\'s when its innermost code is the agent\'s, not when the agent is only below', async () => {
   const { isToolSample } = await import('../../src/analyze/attribution.js');
   const { kindOf } = await import('../../src/analyze/frames.js');
