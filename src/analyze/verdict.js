@@ -72,6 +72,7 @@ export function verdict(report, thresholdMs) {
   if (degraded.length) return { status: 'degraded', reasons: [...degraded, ...busyMachine] };
   const reasons = [`no block >= ${ms(T)}`, `${lagText} < ${ms(T / 2)}`];
   if (probe && probe.requests > 0 && machineSlow && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
+  else if (probe && probe.requests > 0 && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, but only ${probe.slow ?? 0} probe(s) >= ${ms(T)} (fewer than ${MIN_SLOW_PROBES} never decide)`);
   else if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
   return { status: 'responsive', reasons: [...reasons, ...busyMachine] };
 }

@@ -58,6 +58,10 @@ test('verdict rules: blocked, degraded, responsive, each with its numbers', () =
   const slowProbe = { ...base, http: { probe: { requests: 10, p99Ms: 70, errors: 0, timeouts: 2 } } };
   assert.equal(verdict(slowProbe, 50).status, 'degraded');
   assert.equal(verdict(slowProbe, 50).reasons.length, 2);
+  // a p99 past the threshold made of one or two probes decides nothing, and says so
+  const twoSlow = { ...base, http: { probe: { requests: 100, p99Ms: 58.3, errors: 0, timeouts: 0, slow: 2 } } };
+  assert.equal(verdict(twoSlow, 50).status, 'responsive');
+  assert.match(verdict(twoSlow, 50).reasons.join(';'), /probe p99 58\.3 ms, but only 2 probe\(s\) >= 50 ms \(fewer than 3 never decide\)/);
   const manySmall = { ...base, blocking: { count: 30, longestMs: 60, fraction: 0.2 } };
   assert.equal(verdict(manySmall, 50).status, 'blocked');
   // on an overloaded machine: a block is as long as its thread did not wait for a CPU in it
