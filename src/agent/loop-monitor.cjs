@@ -33,6 +33,8 @@ const UNREAD_SHARE = 0.1;
 const IDLE_ACTIVE_MS = 1;
 const CONTENDED_WAIT_MS = 0.5;
 const READ_EVERY = 10;
+// a wait read after a longer gap (a process stopped, a clock step) is not spread over the timeline
+const MAX_WAIT_SPREAD_MS = 60_000;
 // what the loop's busy time may exceed its thread's time before it is capped (see release())
 const CAP_SLACK_MS = 1;
 // for the bench (EVENTLOOP_PROBE_OFF=schedskip): the rule before, every beat but a production agent's idle ones
@@ -100,6 +102,8 @@ class LoopMonitor {
     this.cpuAt = 0;
     /** @type {number | null} */
     this.lastWait = null;
+    // when lastWait was read (epoch ms; 0: not yet)
+    this.readAt = 0;
     // the measured window's counters (reset() starts them)
     this.lag = new Histogram();
     this.ownLag = new Histogram();
@@ -132,6 +136,7 @@ class LoopMonitor {
       this.lastCpu = process.cpuUsage();
       this.cpuAt = this.lastBeat;
       this.lastWait = this.waitStart;
+      this.readAt = this.lastBeat;
       this.unread = 0;
       this.unreadActive = 0;
     }
@@ -215,6 +220,9 @@ class LoopMonitor {
     const threadMs = sched && waitMs !== null && this.lastRun !== null ? sched.runMs - this.lastRun + waitMs : null;
     const runMs = sched && this.lastRun !== null ? sched.runMs - this.lastRun : null;
     if (!skip) {
+      // the wait since the last reading, on the timeline (a probe's latency is judged without it)
+      if (this.keepTimeline && waitMs !== null && this.readAt > 0 && now - this.readAt <= MAX_WAIT_SPREAD_MS) this.timeline.addWait(this.readAt, now, Math.max(0, waitMs));
+      this.readAt = now;
       this.contended = waitMs === null || waitMs > CONTENDED_WAIT_MS;
       this.unread = 0;
       this.unreadActive = 0;

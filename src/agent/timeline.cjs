@@ -4,11 +4,13 @@
 // an event due inside it would have suffered, so a 1 s block shows as 10 busy windows of 100 ms,
 // not as one late sample.
 
+/** @typedef {{span: number, active: number, cpu: number, lag: number, gc: number, wait: number}} Window wait: -1 when no reading covered it */
+
 class Timeline {
   /** @param {number} windowMs */
   constructor(windowMs) {
     this.windowMs = windowMs;
-    /** @type {Map<number, {span: number, active: number, cpu: number, lag: number, gc: number}>} */
+    /** @type {Map<number, Window>} */
     this.open = new Map();
   }
 
@@ -16,7 +18,7 @@ class Timeline {
   window(key) {
     let w = this.open.get(key);
     if (!w) {
-      w = { span: 0, active: 0, cpu: 0, lag: 0, gc: 0 };
+      w = { span: 0, active: 0, cpu: 0, lag: 0, gc: 0, wait: -1 };
       this.open.set(key, w);
     }
     return w;
@@ -48,9 +50,18 @@ class Timeline {
   }
 
   /**
+   * The loop's thread waited for a CPU `waitMs` in [from, to] (epoch ms: between two readings of its
+   * schedstat), spread over the windows by their share of it. A window no reading covered has none.
+   * @param {number} from @param {number} to @param {number} waitMs
+   */
+  addWait(from, to, waitMs) {
+    this.spread(from, to, (w, share) => { w.wait = Math.max(0, w.wait) + waitMs * share; });
+  }
+
+  /**
    * Each window [from, to] covers, with the share of the interval inside it.
    * @param {number} from @param {number} to
-   * @param {(w: {span: number, active: number, cpu: number, lag: number, gc: number}, share: number, overlap: number, start: number) => void} visit
+   * @param {(w: Window, share: number, overlap: number, start: number) => void} visit
    */
   spread(from, to, visit) {
     const length = to - from;
@@ -71,7 +82,7 @@ class Timeline {
   /**
    * Closed windows (ending at or before `until`), removed from memory.
    * @param {number} until epoch ms
-   * @returns {{t: number, lagMaxMs: number, elu: number, cpuPercent: number, gcMs: number}[]}
+   * @returns {{t: number, lagMaxMs: number, elu: number, cpuPercent: number, gcMs: number, waitMs?: number}[]}
    */
   drain(until) {
     const out = [];
@@ -85,6 +96,7 @@ class Timeline {
         elu: round(Math.min(1, w.active / w.span), 3),
         cpuPercent: round((w.cpu / w.span) * 100, 1),
         gcMs: round(w.gc),
+        ...(w.wait >= 0 ? { waitMs: round(w.wait) } : {}),
       });
     }
     return out.sort((a, b) => a.t - b.t);

@@ -17,6 +17,7 @@ import { AppSources } from '../sources/app-sources.js';
 import { threadPoolSection } from './thread-pool.js';
 import { appFilesOf } from './profiles.js';
 import { windowFigures } from './window-figures.js';
+import { probeWithoutWait } from './probe-wait.js';
 import { routeRows, mergeRoutes } from './requests.js';
 
 export const SCHEMA_VERSION = 1;
@@ -102,7 +103,10 @@ export function buildReport(record) {
   const machine = machineSection(owners.starved, figures.runWaitMs, measuredMs, ownLag ? round(ownLag.percentile(99)) : null);
   const lagHistogram = figures.lag;
   if (ongoing && !figures.fromTimeline) lagHistogram.recordCorrected(ongoing.durationMs, summary?.resolutionMs ?? 10);
-  const probeSummary = record.probe ? record.probe.summary(measuredMs / 1000, T) : null;
+  const probeOwn = record.probe ? probeWithoutWait(record.probe.kept, agent?.windows ?? [], record.windowMs, T) : null;
+  const probeSummary = record.probe
+    ? { ...record.probe.summary(measuredMs / 1000, T), ...(probeOwn ? { p99WithoutWaitMs: probeOwn.p99Ms, slowWithoutWait: probeOwn.slow } : {}) }
+    : null;
   const pool = agent ? threadPoolSection(agent, {
     from, to, thresholdMs: T, cwd: context.cwd, sources: context.sources, cpuMs: figures.cpuMs, lagP99Ms: machine.lagP99WithoutWaitMs ?? round(lagHistogram.percentile(99)),
     probeP99Ms: probeSummary?.requests ? probeSummary.p99Ms : null, runWaitShare: machine.runWaitShare,

@@ -3,8 +3,9 @@
 //               (a block's length less the time its threads waited for a CPU in it: the rest of a
 //               stall on an overloaded machine is the machine's, as a stall under T of its own is)
 //   degraded    any block of at least T, lag p99 at least T/2, probe p99 at least T with at
-//               least MIN_SLOW_PROBES probes that slow (one outlier never decides), or probe
-//               requests that failed or timed out
+//               least MIN_SLOW_PROBES probes that slow (one outlier never decides; each probe
+//               less the loop thread's wait for a CPU in it, as the lag), or probe requests that
+//               failed or timed out
 //   saturated   none of the blocked rules, but libuv's thread pool was saturated (the loop was
 //               free while fs, dns, zlib and crypto jobs queued for its threads: thread-pool.js;
 //               not on an overloaded machine whose pool threads were idle: said, not judged)
@@ -26,7 +27,7 @@ const ms = (v) => `${v >= 100 ? Math.round(v) : Math.round(v * 10) / 10} ms`;
  * @param {{lag: {p99Ms: number}, blocking: {count: number, longestMs: number, fraction: number},
  *   blocks?: OwnBlock[],
  *   machine?: {lagP99WithoutWaitMs: number | null, runWaitShare?: number | null}, threadPool?: {saturated: boolean, overloaded?: boolean, waitP90Ms: number, size: number, callers: {api: string, url: string | null, line: number | null}[]} | null,
- *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number} | null}}} report
+ *   http: {probe: {requests: number, p99Ms: number, errors: number, timeouts: number, slow?: number, p99WithoutWaitMs?: number, slowWithoutWait?: number} | null}}} report
  * @param {number} thresholdMs
  * @returns {{status: 'responsive' | 'degraded' | 'saturated' | 'blocked', reasons: string[]}}
  */
@@ -58,8 +59,12 @@ export function verdict(report, thresholdMs) {
   // saturation is judged apart)
   const waitShare = report.machine?.runWaitShare ?? 0;
   const machineSlow = waitShare >= MACHINE_SHARE && blocking.count === 0 && lagP99 < T / 2;
-  if (probe && probe.requests > 0 && probe.p99Ms >= T && (probe.slow ?? MIN_SLOW_PROBES) >= MIN_SLOW_PROBES) {
-    if (!machineSlow) degraded.push(`probe p99 ${ms(probe.p99Ms)} >= ${ms(T)} (${probe.slow ?? 'several'} probes that slow)`);
+  // each probe less its loop thread's wait for a CPU in it (probe-wait.js), where that was read
+  const probeP99 = probe ? probe.p99WithoutWaitMs ?? probe.p99Ms : 0;
+  const probeSlow = probe ? probe.slowWithoutWait ?? probe.slow : undefined;
+  const probeText = probe && probeP99 < probe.p99Ms - 0.05 ? `probe p99 ${ms(probeP99)} without the wait for a CPU (${ms(probe.p99Ms)} with it)` : `probe p99 ${ms(probeP99)}`;
+  if (probe && probe.requests > 0 && probeP99 >= T && (probeSlow ?? MIN_SLOW_PROBES) >= MIN_SLOW_PROBES) {
+    if (!machineSlow) degraded.push(`${probeText} >= ${ms(T)} (${probeSlow ?? 'several'} probes that slow)`);
   }
   if (probe && probe.timeouts > 0) degraded.push(`${probe.timeouts} probe request(s) timed out`);
   if (probe && probe.errors > 0) degraded.push(`${probe.errors} probe request(s) failed`);
@@ -71,9 +76,9 @@ export function verdict(report, thresholdMs) {
   if (pool) return { status: 'saturated', reasons: [...poolReason, ...degraded] };
   if (degraded.length) return { status: 'degraded', reasons: [...degraded, ...busyMachine] };
   const reasons = [`no block >= ${ms(T)}`, `${lagText} < ${ms(T / 2)}`];
-  if (probe && probe.requests > 0 && machineSlow && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
-  else if (probe && probe.requests > 0 && probe.p99Ms >= T) reasons.push(`probe p99 ${ms(probe.p99Ms)}, but only ${probe.slow ?? 0} probe(s) >= ${ms(T)} (fewer than ${MIN_SLOW_PROBES} never decide)`);
-  else if (probe && probe.requests > 0) reasons.push(`probe p99 ${ms(probe.p99Ms)} < ${ms(T)}`);
+  if (probe && probe.requests > 0 && machineSlow && probeP99 >= T) reasons.push(`${probeText}, not judged: the app's thread waited for a CPU ${pct(waitShare)} of the window (an overloaded machine)`);
+  else if (probe && probe.requests > 0 && probeP99 >= T) reasons.push(`${probeText}, but only ${probeSlow ?? 0} probe(s) >= ${ms(T)} (fewer than ${MIN_SLOW_PROBES} never decide)`);
+  else if (probe && probe.requests > 0) reasons.push(`${probeText} < ${ms(T)}`);
   return { status: 'responsive', reasons: [...reasons, ...busyMachine] };
 }
 

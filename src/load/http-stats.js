@@ -3,8 +3,13 @@
 import { Histogram } from '../agent/histogram.cjs';
 import { WindowSeries } from './window-series.js';
 
+/** Responses kept at most: an hour of the probe's default 20 a second. */
+const MAX_KEPT = 72_000;
+
 export class HttpStats {
   latency = new Histogram();
+  /** @type {[number, number][] | null} [sentAt epoch ms, latency ms] of each response kept (keepResponses) */
+  kept = null;
   requests = 0;
   non2xx = 0;
   errors = 0;
@@ -24,9 +29,18 @@ export class HttpStats {
     this.expectedIntervalMs = expectedIntervalMs;
   }
 
+  /**
+   * Keep each answered request's send time and latency (the probe's: a few a second), up to
+   * MAX_KEPT, for judging each without the app's wait for a CPU in it (probe-wait.js).
+   */
+  keepResponses() {
+    this.kept = [];
+  }
+
   /** Counters back to zero (the per-window series goes on). */
   clear() {
     Object.assign(this, { latency: new Histogram(), requests: 0, non2xx: 0, errors: 0, timeouts: 0, statusCodes: {}, errorCodes: {} });
+    if (this.kept) this.kept = [];
   }
 
   /**
@@ -55,6 +69,7 @@ export class HttpStats {
     if (this.expectedIntervalMs > 0) this.latency.recordCorrected(latencyMs, this.expectedIntervalMs);
     else this.latency.record(latencyMs);
     this.series.add(sentAt, latencyMs);
+    if (this.kept && this.kept.length < MAX_KEPT) this.kept.push([sentAt, latencyMs]);
   }
 
   /** @param {string} code */

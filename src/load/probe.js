@@ -14,6 +14,7 @@ export class Probe {
   constructor(options) {
     this.options = options;
     this.stats = new HttpStats(options.windowMs);
+    this.stats.keepResponses();
     this.agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
     /** @type {Set<Promise<void>>} */
     this.inflight = new Set();

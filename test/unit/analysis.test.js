@@ -4,6 +4,7 @@ import { Timeline } from '../../src/agent/timeline.cjs';
 import { blocksInWindow, blockTotals, ongoingBlock } from '../../src/analyze/blocks.js';
 import { verdict } from '../../src/analyze/verdict.js';
 import { buildTimeline } from '../../src/analyze/timeline.js';
+import { probeWithoutWait } from '../../src/analyze/probe-wait.js';
 
 test('a 1 s stall spreads over the windows it covers, with the lag each would see', () => {
   const tl = new Timeline(100);
@@ -25,6 +26,32 @@ test("the CPU read once a window spreads over the time since the last reading", 
   tl.add(1000, 1300, { activeMs: 300, dueAt: 1020 });
   tl.addCpu(1050, 1250, 200);
   assert.deepEqual(tl.drain(1300).map((w) => w.cpuPercent), [50, 100, 50]);
+});
+
+test('a probe is judged less its loop thread\'s wait for a CPU in the windows it spanned', () => {
+  const tl = new Timeline(100);
+  tl.add(1000, 1400, { activeMs: 40, dueAt: 1020 });
+  // two readings: 60 ms of wait over 1000..1200, none over 1200..1300; 1300..1400 not read
+  tl.addWait(1000, 1200, 60);
+  tl.addWait(1200, 1300, 0);
+  const windows = tl.drain(1400);
+  assert.deepEqual(windows.map((w) => w.waitMs), [30, 30, 0, undefined]);
+  // sent at 1050, 100 ms: half of the first window's wait and half of the second's
+  const one = probeWithoutWait([[1050, 100]], windows, 100, 50);
+  assert.ok(one && Math.abs(one.p99Ms - 70) < 1, JSON.stringify(one));
+  assert.equal(one?.slow, 1);
+  // a probe in the windows no reading covered keeps its latency
+  assert.ok(Math.abs((probeWithoutWait([[1300, 80]], windows, 100, 50)?.p99Ms ?? 0) - 80) < 1);
+  assert.equal(probeWithoutWait([[1050, 100]], [{ t: 1000 }], 100, 50), null, 'no wait read: nothing to judge without');
+  // the verdict judges the probe so, and says both latencies
+  const slowOnly = { requests: 100, p99Ms: 90, errors: 0, timeouts: 0, slow: 6 };
+  const base = { lag: { p99Ms: 5 }, blocking: { count: 0, longestMs: 0, fraction: 0 }, machine: { lagP99WithoutWaitMs: 1, runWaitShare: 0.15 } };
+  const crowded = verdict({ ...base, http: { probe: { ...slowOnly, p99WithoutWaitMs: 31, slowWithoutWait: 1 } } }, 50);
+  assert.equal(crowded.status, 'responsive');
+  assert.match(crowded.reasons.join('; '), /probe p99 31 ms without the wait for a CPU \(90 ms with it\) < 50 ms/);
+  const slowApp = verdict({ ...base, http: { probe: { ...slowOnly, p99WithoutWaitMs: 84, slowWithoutWait: 5 } } }, 50);
+  assert.equal(slowApp.status, 'degraded');
+  assert.match(slowApp.reasons[0], /^probe p99 84 ms without the wait for a CPU \(90 ms with it\) >= 50 ms \(5 probes that slow\)$/);
 });
 
 test('blocks are cut at the window edges the same way everywhere', () => {
