@@ -123,14 +123,12 @@ export function functionEnd(code, line, column, limit = 2000) {
       }
       if (c !== ' ' && c !== '\t') before = (before + c).slice(-16);
       if (!bodyStarted) {
+        // an arrow's expression body (`(n) => ({...})` too): it ends where its statement ends
+        if (arrow && parens === 0 && c !== '{' && !/\s/.test(c)) return expressionEnd(code, l, i, last);
         if (c === '(') parens++;
         else if (c === ')') parens--;
         else if (c === '=' && text[i + 1] === '>' && parens === 0) { arrow = true; i++; continue; }
         else if (c === '{' && parens === 0) { bodyStarted = true; depth = 1; continue; }
-        else if (arrow && parens === 0 && !/\s/.test(c)) {
-          // an expression body: it ends where its statement ends
-          return expressionEnd(code, l, i, last);
-        }
         continue;
       }
       if (c === '{') depth++;

@@ -119,6 +119,10 @@ test('source reading: strings and comments are not code; where a function ends',
   assert.equal(functionEnd(src, 0, 0), 3);
   assert.equal(functionEnd(src, 4, 10), 6);
   assert.equal(functionEnd(src, 7, 10), 7);
+  // an arrow that returns an object literal, or any expression in parentheses, ends with its statement
+  const paren = codeOnly(['  const rows = notes.map((n) => ({ versions: n.text.match(re()) ?? [] }));', '  return c.json({ rows });', '}']);
+  assert.equal(functionEnd(paren, 0, 25), 0);
+  assert.equal(functionEnd(codeOnly(['x.map((n) => (', '  n + 1', '));', 'y();']), 0, 6), 2);
   // a regex literal's quotes open no string, and its braces close no block; a division is no regex
   const rx = codeOnly([
     'function compile(tmpl) {', // 0
