@@ -216,7 +216,7 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }
     case 'compile-once':
-      return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template, schema or expression on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
+      return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template, schema, expression or pattern on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
     case 'regex-dependency':
       return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: a match that backtracks (a ReDoS), or one pass over a very large input. Bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
     case 'regex-app': {

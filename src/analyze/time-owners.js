@@ -30,6 +30,7 @@ import { rootName } from '../sources/app-sources.js';
  *   leaf's line, or a native leaf's calling line, in the app's own frame)
  * @property {string | null} regex the pattern of a regular expression the owner was running
  * @property {boolean} compile the owner was compiling (a frame of its whose name says compile)
+ * @property {boolean} [makesRegex] what it compiled was a regular expression (a frame named makeRe, pathToRegexp)
  * @property {KnownCall | null} call a known call (Node's sync APIs, JSON, a regex) on the stack
  * @property {string | null} specifier the module the owner is, as an app would import it
  * @property {{name: string, version: string | null, functionName: string | null}} [via] the package the app
@@ -41,6 +42,9 @@ import { rootName } from '../sources/app-sources.js';
 const isCode = (/** @type {Frame | undefined} */ f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules') && !isAgentUrl(f.url);
 const isPackage = (/** @type {Frame | undefined} */ f) => f !== undefined && f.kind === 'node_modules' && !isAgentUrl(f.url);
 const COMPILE = /compile|codegen|generate(?:Code|Function)/i;
+// a function that makes a regular expression from a pattern compiles it: picomatch's makeRe and
+// toRegex, path-to-regexp's pathToRegexp, a glob library's globToRegExp
+const MAKES_REGEX = /(?:make|build|create)_?Re(?:gExp?|gex)?$|To_?Reg(?:Exp?|ex)$/i;
 // a template engine that interprets its templates (liquidjs) compiles nothing: it parses them, on
 // every call that takes the template's text (parseAndRender), and rendering is the rest; so does an
 // expression language that evaluates what it parses (expr-eval's Parser.evaluate)
@@ -217,7 +221,9 @@ function withCompile(s, frames, sources) {
   // a function that builds code and makes a function of it (`new Function`) compiles, whatever its name
   for (let i = 0; i <= s.entryIndex; i++) {
     const f = frames[i];
-    if (f.kind === 'node_modules' && (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1))) return { ...s, compile: true };
+    if (f.kind !== 'node_modules') continue;
+    if (MAKES_REGEX.test(f.functionName)) return { ...s, compile: true, makesRegex: true };
+    if (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1)) return { ...s, compile: true };
   }
   return s;
 }

@@ -322,6 +322,26 @@ test('a template engine that parses its template on every call compiles it; a pa
   assert.equal(ownerOfSample([f('parseValue', yaml, 20), f('parse', yaml, 60), handler], null, sources).compile, false);
 });
 
+test('a package that makes a regex from a pattern on every call compiles it, and the first run of each new regex is compiling too', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const glob = path.join(dir, 'node_modules/@acme/parse/glob.js');
+  const making = [f('parse', glob, 55), f('glob.makeRe', glob, 286), f('glob', glob, 30), f('glob.isMatch', glob, 180), handler];
+  assert.equal(ownerOfSample(making, null, sources).compile, true);
+  const running = [f('glob.test', glob, 117), f('matcher', glob, 60), f('glob', glob, 30), f('glob.isMatch', glob, 180), handler];
+  const exec = { line: 140, text: '      match = regex.exec(output);', frameIndex: 0, regexRun: /** @type {const} */ (true) };
+  /** @param {any[][]} stacks */
+  const block = (stacks) => blockOwners(stacks.map((frames, i) => ({ t: i, weightMs: 10, frames, line: frames === running ? exec : null })), stacks.length * 10, sources);
+  // a regex made on each call and run once: all of it compiling (V8 compiles a regex on its first run)
+  assert.equal(block([making, running, running, making, running]).compileShare, 1);
+  // the same lines running a regex the package did not make in this block: a match, not a compile
+  assert.equal(block([running, running, running]).compileShare, 0);
+  // a name that only mentions a regex is no maker (escapeStringRegexp escapes a pattern)
+  assert.equal(ownerOfSample([f('escapeStringRegexp', glob, 5), f('glob.isMatch', glob, 180), handler], null, sources).compile, false);
+});
+
 test('Node\'s queue runner alone is the time of the callbacks around it; an addon\'s function with no name is the addon\'s', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
