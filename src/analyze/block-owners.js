@@ -109,11 +109,12 @@ export function blockOwners(blockSamples, durationMs, sources) {
   const entry = heaviest(mine, (m) => m.o.entry && site(m.o.entry));
   const appFrame = heaviest(mine, (m) => (m.o.appIndex >= 0 ? m.s.frames[m.o.appIndex] : null));
   const viaApp = appFrame ? mine.filter((m) => m.o.appIndex >= 0 && sameSite(m.s.frames[m.o.appIndex], appFrame)) : [];
-  const regexItems = mine.filter((m) => m.o.regex !== null);
   // a package that makes a regular expression on each call (its makeRe on the samples) runs each new
   // one soon after: V8 compiles a regex on its first run, on the running line with no `RegExp:` frame
-  // of its own, so that line's unnamed regex time is compiling too
+  // of its own, so that line's unnamed regex time is compiling, not matching
   const madeRegex = mine.some((m) => m.o.makesRegex);
+  const compiledRegex = (/** @type {SampleOwner} */ o) => madeRegex && o.regex === '';
+  const regexItems = mine.filter((m) => m.o.regex !== null && !compiledRegex(m.o));
   const calls = new Map();
   for (const m of mine) {
     if (!m.o.call) continue;
@@ -142,8 +143,8 @@ export function blockOwners(blockSamples, durationMs, sources) {
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
-    regexRunMs: runMs((i) => regexKey(owned[i], samples[i])),
-    compileShare: round3(mine.filter((m) => m.o.compile || (madeRegex && m.o.regex === '')).reduce((sum, m) => sum + m.w, 0) / ownWeight),
+    regexRunMs: runMs((i) => (compiledRegex(owned[i]) ? null : regexKey(owned[i], samples[i]))),
+    compileShare: round3(mine.filter((m) => m.o.compile || compiledRegex(m.o)).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,
