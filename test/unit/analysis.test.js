@@ -52,6 +52,11 @@ test('a probe is judged less its loop thread\'s wait for a CPU in the windows it
   const slowApp = verdict({ ...base, http: { probe: { ...slowOnly, p99WithoutWaitMs: 84, slowWithoutWait: 5 } } }, 50);
   assert.equal(slowApp.status, 'degraded');
   assert.match(slowApp.reasons[0], /^probe p99 84 ms without the wait for a CPU \(90 ms with it\) >= 50 ms \(5 probes that slow\)$/);
+  // a few ms of wait in a probe seconds long is not said; a wait that moves it across T is
+  const blockedProbe = verdict({ ...base, http: { probe: { ...slowOnly, p99Ms: 4957, p99WithoutWaitMs: 4949, slowWithoutWait: 30 } } }, 50);
+  assert.match(blockedProbe.reasons[0], /^probe p99 4957 ms >= 50 ms \(30 probes that slow\)$/);
+  const across = verdict({ ...base, http: { probe: { ...slowOnly, p99Ms: 51, p99WithoutWaitMs: 49.5, slowWithoutWait: 2 } } }, 50);
+  assert.match(across.reasons.join('; '), /probe p99 49\.5 ms without the wait for a CPU \(51 ms with it\) < 50 ms/);
 });
 
 test('blocks are cut at the window edges the same way everywhere', () => {
