@@ -66,12 +66,7 @@ class Timeline {
   spread(from, to, visit) {
     const length = to - from;
     if (!(length > 0)) return;
-    const W = this.windowMs;
-    for (let key = Math.floor(from / W); key * W < to; key++) {
-      const start = key * W;
-      const overlap = Math.min(to, start + W) - Math.max(from, start);
-      if (overlap > 0) visit(this.window(key), overlap / length, overlap, start);
-    }
+    eachWindow(from, to, this.windowMs, (key, overlap, start) => visit(this.window(key), overlap / length, overlap, start));
   }
 
   /** @param {number} at epoch ms @param {number} durationMs */
@@ -103,10 +98,24 @@ class Timeline {
   }
 }
 
+/**
+ * Each window of `windowMs` that [from, to] (epoch ms) overlaps: its key (start / windowMs), the
+ * overlap in ms, and its start.
+ * @param {number} from @param {number} to @param {number} windowMs
+ * @param {(key: number, overlap: number, start: number) => void} visit
+ */
+function eachWindow(from, to, windowMs, visit) {
+  for (let key = Math.floor(from / windowMs); key * windowMs < to; key++) {
+    const start = key * windowMs;
+    const overlap = Math.min(to, start + windowMs) - Math.max(from, start);
+    if (overlap > 0) visit(key, overlap, start);
+  }
+}
+
 /** @param {number} value @param {number} [digits] */
 function round(value, digits = 2) {
   const f = Math.pow(10, digits);
   return Math.round(value * f) / f;
 }
 
-module.exports = { Timeline, round };
+module.exports = { Timeline, eachWindow, round };

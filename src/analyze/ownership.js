@@ -72,8 +72,8 @@ export function machineMs(block) {
 }
 
 /**
- * The loop ran less than the threshold of the stall: the rest it waited for a CPU.
- * @param {number} durationMs @param {number} waitMs @param {number} thresholdMs
+ * The loop ran less than the threshold of the stall: the rest was the machine's.
+ * @param {number} durationMs @param {number} waitMs the machine's part of it (machineMs) @param {number} thresholdMs
  */
 export function isStarved(durationMs, waitMs, thresholdMs) {
   return waitMs > 0 && durationMs - waitMs < thresholdMs;

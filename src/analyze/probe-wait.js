@@ -5,6 +5,7 @@
 // agent spreads each schedstat reading's wait over its timeline windows).
 
 import { Histogram } from '../agent/histogram.cjs';
+import { eachWindow } from '../agent/timeline.cjs';
 
 /**
  * @param {[number, number][] | null | undefined} responses [sentAt epoch ms, latency ms] of the window's probes
@@ -30,10 +31,6 @@ export function probeWithoutWait(responses, windows, windowMs, thresholdMs) {
  */
 function waitIn(waitOf, windowMs, from, to) {
   let sum = 0;
-  for (let key = Math.floor(from / windowMs); key * windowMs < to; key++) {
-    const start = key * windowMs;
-    const overlap = Math.min(to, start + windowMs) - Math.max(from, start);
-    if (overlap > 0) sum += (waitOf.get(key) ?? 0) * (overlap / windowMs);
-  }
+  eachWindow(from, to, windowMs, (key, overlap) => { sum += (waitOf.get(key) ?? 0) * (overlap / windowMs); });
   return sum;
 }
