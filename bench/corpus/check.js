@@ -65,11 +65,16 @@ for (const c of loadCases().filter((x) => (!only.length || only.includes(x.id)) 
     await waitListening(port);
     const startMs = performance.now() - t0;
     const health = await timeGet(port, c.probe);
-    const slow = [];
-    for (let i = 0; i < 4; i++) slow.push(await timeGet(port, c.route));
-    const line = c.expect.line ? fs.readFileSync(path.join(tmp, c.source), 'utf8').split('\n')[c.expect.line - 1].trim() : '-';
-    console.log(`${c.id}: up in ${startMs.toFixed(0)} ms; ${c.probe} ${health.ms.toFixed(1)} ms; ${c.route} ${slow.map((s) => s.ms.toFixed(0)).join('/')} ms ` +
-      `(status ${slow[0].status}, ${slow[0].bytes} bytes)\n  line ${c.expect.line}: ${line}`);
+    const lines = fs.readFileSync(path.join(tmp, c.source), 'utf8').split('\n');
+    const byRoute = c.expect.byRoute ?? [{ route: c.route, line: c.expect.line }];
+    console.log(`${c.id}: up in ${startMs.toFixed(0)} ms; ${c.probe} ${health.ms.toFixed(1)} ms`);
+    for (const r of c.routes ?? [c.route]) {
+      const slow = [];
+      for (let i = 0; i < 4; i++) slow.push(await timeGet(port, r));
+      const line = byRoute.find((b) => b.route === r)?.line;
+      console.log(`  ${r} ${slow.map((s) => s.ms.toFixed(0)).join('/')} ms (status ${slow[0].status}, ${slow[0].bytes} bytes)` +
+        `\n  line ${line ?? '-'}: ${line ? lines[line - 1].trim() : '-'}`);
+    }
   } catch (err) {
     console.log(`${c.id}: FAILED ${/** @type {Error} */ (err).message}\n${stderr.slice(-2000)}`);
   } finally {

@@ -18,8 +18,11 @@ const NATIVE = ['better-sqlite3', 'bcrypt', 'sqlite3'];
 const BUILD_TIMEOUT_MS = 180_000;
 
 /**
- * @typedef {{ problem: 'loop-block'|'thread-pool'|'none', owner: string|null, line: number|null, fix: string, why: string }} Expect
- * @typedef {{ id: string, title: string, packages: Record<string, string>, route: string, probe: string,
+ * @typedef {{ route: string, owner: string|null, line: number|null, fix: string, why?: string }} RouteExpect
+ * @typedef {{ problem: 'loop-block'|'thread-pool'|'none', owner: string|null, line: number|null, fix: string, why: string,
+ *   byRoute?: RouteExpect[] }} Expect
+ * `byRoute`: a service with several slow routes (`routes`), each route's blocks graded against its own entry
+ * @typedef {{ id: string, title: string, packages: Record<string, string>, route: string, routes?: string[], probe: string,
  *   connections: number, duration: number, expect: Expect, seenByRuleAuthor: boolean, batch?: string, dir: string, app: string,
  *   source: string, build?: string[], start?: string }} Case
  * `source` is the case's app.js; `app` the file that runs: `start` when the case is built first (`build`:
@@ -38,7 +41,10 @@ export function loadCases(dir = CASES) {
     const source = fs.readdirSync(path.join(dir, id)).find((f) => /^app\.(c|m)?(j|t)s$/.test(f));
     if (c.id !== id || !source) throw new Error(`case ${id}: id must match its folder and it needs an app.js`);
     if (Boolean(c.build) !== Boolean(c.start)) throw new Error(`case ${id}: "build" and "start" go together`);
-    return [{ ...c, dir: path.join(dir, id), source, app: c.start ?? source }];
+    if (c.expect.byRoute && !(Array.isArray(c.routes) && c.expect.byRoute.every((/** @type {RouteExpect} */ r) => c.routes.includes(r.route)))) {
+      throw new Error(`case ${id}: each of expect.byRoute's routes must be one of "routes"`);
+    }
+    return [{ ...c, route: c.route ?? c.routes?.[0], dir: path.join(dir, id), source, app: c.start ?? source }];
   });
 }
 

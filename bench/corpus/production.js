@@ -69,8 +69,10 @@ async function runCase(c, tmp, log) {
   try {
     await waitListening(port, c.probe);
     const until = Date.now() + c.duration * 1000;
-    await Promise.all(Array.from({ length: c.connections }, async () => {
-      while (Date.now() < until) await get(port, c.route);
+    // each client cycles through the case's routes, as `run`'s load does
+    const routes = c.routes ?? [c.route];
+    await Promise.all(Array.from({ length: c.connections }, async (_, k) => {
+      for (let i = k; Date.now() < until; i++) await get(port, routes[i % routes.length]);
     }));
     await sleep(SETTLE_MS);
   } finally {

@@ -45,7 +45,8 @@ process.on('SIGINT', () => {
  */
 function runTool(c, tmp, logFile) {
   // a case that fills a database at start-up takes 6-12 s to listen on a busy machine; the diagnosis is what is graded
-  const args = [BIN, 'run', c.app, '--route', c.route, '--probe', c.probe, '-c', String(c.connections), '-d', String(c.duration), '--listen-timeout', '60', '-o', path.join(tmp, 'report'), ...toolArgs];
+  const routes = (c.routes ?? [c.route]).flatMap((r) => ['--route', r]);
+  const args = [BIN, 'run', c.app, ...routes, '--probe', c.probe, '-c', String(c.connections), '-d', String(c.duration), '--listen-timeout', '60', '-o', path.join(tmp, 'report'), ...toolArgs];
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, args, { cwd: tmp, stdio: ['ignore', log, log] });
   running = child;

@@ -15,21 +15,36 @@ import { batchOf, loadCases } from './lib.js';
  */
 
 /**
- * The one place that reads the tool's report: what it diagnosed, in the corpus's words.
- * Adjust here when the report's fields change.
- * @param {any} report @returns {Diagnosis}
+ * Whether a block ran a request of `path` (a path the load asks, `/quote`): the route its requests
+ * ran most (`GET /quote`, or express's pattern `GET /quote/:id`), else the request a production log's
+ * block line names (its label).
+ * @param {any} block @param {string} path
  */
-export function diagnosis(report) {
+export function ranOn(block, path) {
+  const route = block.requests?.ran?.[0]?.route ?? (typeof block.requests?.label === 'string' ? block.requests.label.split(' ×')[0] : null);
+  if (typeof route !== 'string') return false;
+  const pattern = route.replace(/^[A-Z]+ /, '');
+  const parts = pattern.split('/');
+  const asked = path.split('?')[0].split('/');
+  return parts.length === asked.length && parts.every((p, i) => p === asked[i] || (p.startsWith(':') && asked[i] !== ''));
+}
+
+/**
+ * The one place that reads the tool's report: what it diagnosed, in the corpus's words; with a
+ * route, only from the blocks that ran its requests. Adjust here when the report's fields change.
+ * @param {any} report @param {string} [route] @returns {Diagnosis}
+ */
+export function diagnosis(report, route) {
   const status = report?.verdict?.status ?? null;
   const pool = report?.threadPool;
-  if (pool?.saturated === true) {
+  if (pool?.saturated === true && !route) {
     const caller = pool.callers?.[0];
     const api = typeof caller?.api === 'string' ? caller.api.replace(/^node:/, '') : null;
     // an addon's own async work (report field `native`): the addon's package, as a native owner
     const owner = caller?.native ? (caller.package ? `native:${caller.package}` : null) : api ? `node:${api.split(/[.#]/)[0]}` : null;
     return { problem: 'thread-pool', owner, line: caller?.line ?? null, fix: pool.fix ?? 'thread-pool', status };
   }
-  const blocks = (report?.blocks ?? []).filter((/** @type {any} */ b) => b && b.tool !== true);
+  const blocks = (report?.blocks ?? []).filter((/** @type {any} */ b) => b && b.tool !== true && (!route || ranOn(b, route)));
   if (!blocks.length) return { problem: status === 'responsive' ? 'none' : 'unknown', owner: null, line: null, fix: null, status };
   const longest = blocks.reduce((/** @type {any} */ a, /** @type {any} */ b) => ((b.durationMs ?? 0) > (a.durationMs ?? 0) ? b : a));
   const o = longest.culprit?.owner;
@@ -61,14 +76,36 @@ function describeGot(d) {
  * @returns {Scored}
  */
 export function scoreCase(c, report) {
+  if (c.expect.byRoute?.length) return scoreRoutes(c, report);
+  return scoreOne(c, report);
+}
+
+/**
+ * A service with several slow routes: each route's blocks graded against its own expectation. Right
+ * when every route is; wrong when any is; else generic.
+ * @param {Case | Omit<Case, 'dir'|'app'>} c @param {any} report @returns {Scored}
+ */
+function scoreRoutes(c, report) {
+  const each = (c.expect.byRoute ?? []).map((r) => ({ route: r.route, ...scoreOne({ ...c, expect: { ...c.expect, ...r, problem: 'loop-block' } }, report, r.route) }));
+  const score = each.every((r) => r.score === 'right') ? 'right' : each.some((r) => r.score === 'wrong') ? 'wrong' : 'generic';
+  const join = (/** @type {(r: typeof each[number]) => string} */ f) => each.map((r) => `${r.route}: ${f(r)}`).join('; ');
+  return { id: c.id, batch: batchOf(c), seen: c.seenByRuleAuthor, expected: join((r) => r.expected), got: join((r) => r.got),
+    score, note: each.filter((r) => r.note).map((r) => `${r.route}: ${r.note}`).join('; ') };
+}
+
+/**
+ * @param {Case | Omit<Case, 'dir'|'app'>} c @param {any} report @param {string} [route] only the blocks that ran its requests
+ * @returns {Scored}
+ */
+function scoreOne(c, report, route) {
   const e = c.expect;
-  const d = diagnosis(report);
+  const d = diagnosis(report, route);
   const base = { id: c.id, batch: batchOf(c), seen: c.seenByRuleAuthor, expected: describe(e), got: report ? describeGot(d) : 'no report' };
   if (!report) return { ...base, score: 'wrong', note: 'no report' };
   if (e.problem === 'none') {
     return d.status === 'responsive' ? { ...base, score: 'right', note: '' } : { ...base, score: 'wrong', note: `verdict ${d.status}` };
   }
-  if (d.problem !== e.problem) return { ...base, score: 'wrong', note: `missed: ${e.problem} expected, ${d.problem === 'unknown' ? 'nothing' : d.problem} found` };
+  if (d.problem !== e.problem) return { ...base, score: 'wrong', note: `missed: ${e.problem} expected, ${d.problem === 'unknown' ? (route ? 'no block that ran it' : 'nothing') : d.problem} found` };
   if (d.owner && d.owner !== e.owner) return { ...base, score: 'wrong', note: `owner ${d.owner}` };
   const fixGiven = !!d.fix && FIXES.has(d.fix);
   if (fixGiven && d.fix !== e.fix) return { ...base, score: 'wrong', note: `fix ${d.fix}` };
