@@ -13,7 +13,7 @@ import { gcInBlock } from './gc-share.js';
 import { round } from './blocks.js';
 import { diagnoseBlock } from './diagnose-block.js';
 import { appFilesOf } from './profiles.js';
-import { requestsOfBlock, summariseBlockRequests } from './requests.js';
+import { requestsOfBlock, routeStretches, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
 
@@ -132,16 +132,15 @@ export function attributeBlocks(blocks, profiles, context) {
       });
       return result;
     }
-    let cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
-    let phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
-    // GC samples say the collector ran, not why the loop was held: they decide only when they
-    // are the majority (or the observer saw pauses covering half the block).
-    if (blame.gcWeight > blame.total / 2 || gcShare >= 0.5) { cause = 'gc'; phase = 'gc'; }
+    const { cause, phase } = causeOf(blame, gcShare);
     const best = blame.tops[0];
     // A microtask block's samples of V8 alone are its promise machinery between two continuations
     // (Node 24.22 and later show it so; earlier, as Node's runMicrotasks): the chain's time
-    const owned = cause === 'microtask' ? withVm(appSamples, outside.filter((s) => s.vm)) : appSamples;
+    const vmSamples = outside.filter((s) => s.vm);
+    const owned = cause === 'microtask' ? withVm(appSamples, vmSamples) : appSamples;
     const d = diagnoseBlock(owned, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
+    const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit: labelled(d.culprit, context.cwd), cwd: context.cwd, appFiles }, sources) : '';
+    if (routesSaid) d.advice = `${d.advice.replace(/\.?$/, '.')}${routesSaid}`;
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
@@ -162,6 +161,77 @@ export function attributeBlocks(blocks, profiles, context) {
  * @typedef {{frame: Site0, ms: number, samples: number, blamed: boolean}} SiteShare one block's time
  *   in one frame: how much, from how many samples, and whether the block is blamed on it
  */
+
+/**
+ * Why the loop was held, from a stretch's blame: the cause and phase most of its time had.
+ * @param {ReturnType<typeof blameBlock>} blame @param {number} gcShare the collector's share the observer saw
+ * @returns {{cause: any, phase: any}}
+ */
+function causeOf(blame, gcShare) {
+  const cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
+  const phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
+  // GC samples say the collector ran, not why the loop was held: they decide only when they
+  // are the majority (or the observer saw pauses covering half the block).
+  return blame.gcWeight > blame.total / 2 || gcShare >= 0.5 ? { cause: 'gc', phase: 'gc' } : { cause, phase };
+}
+
+// a route's stretches of a block need this many of its samples to name their own culprit
+const MIN_ROUTE_SAMPLES = 3;
+// and this share of the block: two routes at least must hold this much for each to be named
+const MIN_ROUTE_SHARE = 0.2;
+
+/**
+ * A block that ran several routes' slow handlers back to back (two connections, two routes): each
+ * route's own culprit and fix on its entry of `requests.ran`, from the samples of the stretches
+ * its requests ran; and, for the advice, the routes held by another culprit than the block's.
+ * @param {import('./requests.js').BlockRequestsSummary} requests its `ran` entries get `culprit` and `fix`
+ * @param {import('./requests.js').BlockRequests} around
+ * @param {{start: number, durationMs: number, appSamples: import('./block-samples.js').BlockSample[], vmSamples: import('./block-samples.js').BlockSample[],
+ *   culprit: {label?: string} | null, cwd: string, appFiles: () => string[]}} c
+ * @param {AppSourcesType} sources
+ * @returns {string} a sentence for the advice, or ''
+ */
+function nameRoutes(requests, around, c, sources) {
+  const big = requests.ran.filter((r) => r.count * r.msEach >= MIN_ROUTE_SHARE * c.durationMs);
+  if (big.length < 2) return '';
+  const stretches = routeStretches(around, c.durationMs);
+  for (const r of big) {
+    const spans = (stretches.get(r.route) ?? []).map(([a, b]) => /** @type {[number, number]} */ ([c.start + a, c.start + b]));
+    const found = routeCulprit(c.appSamples, c.vmSamples, spans, { cwd: c.cwd, requests: { ...requests, ran: [r] }, appFiles: c.appFiles }, sources);
+    if (found) Object.assign(r, found);
+  }
+  const others = big.filter((r) => r.culprit && r.culprit.label !== c.culprit?.label);
+  return others.length
+    ? ` ${others.map((r) => `${r.route} ran ${Math.round(r.count * r.msEach)} ms of it, held by ${r.culprit?.label}${r.fix ? ` (${r.fix})` : ''}`).join('; ')}.`
+    : '';
+}
+
+/**
+ * One route's culprit in a block that ran several routes' requests: the samples that fell in the
+ * stretches its requests ran (a sample stands for the time before it: its middle decides), blamed
+ * as a block of that length. Null when too few samples fell there to say.
+ * @param {import('./block-samples.js').BlockSample[]} appSamples the block's samples of the app and packages
+ * @param {import('./block-samples.js').BlockSample[]} vmSamples the block's samples of V8 alone
+ * @param {[number, number][]} spans epoch ms
+ * @param {{cwd: string, requests: import('./requests.js').BlockRequestsSummary, appFiles: () => string[]}} c
+ * @param {AppSourcesType} sources
+ * @returns {{culprit: import('./diagnose-block.js').Culprit | null, fix: import('./remedies.js').Fix | 'none'} | null}
+ */
+function routeCulprit(appSamples, vmSamples, spans, c, sources) {
+  const inside = (/** @type {import('./block-samples.js').BlockSample} */ s) => spans.some(([a, b]) => s.t - s.weightMs / 2 >= a && s.t - s.weightMs / 2 < b);
+  const own = appSamples.filter(inside);
+  const durationMs = spans.reduce((sum, [a, b]) => sum + b - a, 0);
+  if (own.length < MIN_ROUTE_SAMPLES || durationMs <= 0) return null;
+  const blame = blameBlock(own, durationMs);
+  const best = blame.tops[0];
+  if (!best) return null;
+  const gcShare = blame.total > 0 ? blame.gcWeight / blame.total : 0;
+  const { cause, phase } = causeOf(blame, gcShare);
+  const owned = cause === 'microtask' ? withVm(own, vmSamples.filter(inside)) : own;
+  const d = diagnoseBlock(owned, { cause, phase, durationMs, gcShare, appTop: pick(best.frame), ...c }, sources);
+  const culprit = labelled(d.culprit, c.cwd);
+  return culprit ? { culprit, fix: d.fix } : null;
+}
 
 /**
  * The call sites that blocked the loop longest, from each block's time per frame: the one

@@ -11,7 +11,9 @@ import { Histogram } from '../agent/histogram.cjs';
  *   followed 1 request in N (a busy production service), N: the requests it stands for
  * @typedef {{t: number, durationMs: number, requests: RequestRow[], more?: number, oneIn?: number}} BlockRequests oneIn: the agent
  *   followed 1 request in this many as the block ran
- * @typedef {{route: string, count: number, msEach: number}} RanRoute requests of a route that ran in the block, back to back
+ * @typedef {{route: string, count: number, msEach: number, culprit?: import('./diagnose-block.js').Culprit | null, fix?: string}} RanRoute
+ *   requests of a route that ran in the block, back to back; in a block that ran several routes, the culprit
+ *   and fix of this route's own stretches (attribution.js), when enough samples fell in them
  * @typedef {object} BlockRequestsSummary
  * @property {RanRoute[]} ran the routes whose requests started (so ran their handler) inside the block, most time first
  * @property {number} waited requests the block held up: in flight when it began, started in it after
@@ -99,6 +101,36 @@ export function summariseBlockRequests(b, durationMs) {
  * @returns {number[]} ms per row
  */
 function ranTimes(rows, D) {
+  return ranStretches(rows, D).map((list) => round(list.reduce((sum, [a, b]) => sum + b - a, 0)));
+}
+
+/**
+ * Where in a block each route's requests ran: the stretches ranTimes gives them, per route (`GET
+ * /export`), in ms from the block's start. A block can run several slow handlers back to back
+ * (two connections, two routes): each route's own stretches say which of its stack samples are
+ * that route's.
+ * @param {BlockRequests} b @param {number} durationMs the block's length (clipped to the window)
+ * @returns {Map<string, [number, number][]>}
+ */
+export function routeStretches(b, durationMs) {
+  const D = b.durationMs ?? durationMs;
+  const rows = [...b.requests].sort((x, y) => x[0] - y[0]);
+  /** @type {Map<string, [number, number][]>} */
+  const by = new Map();
+  ranStretches(rows, D).forEach((list, k) => {
+    if (!list.length) return;
+    const key = `${rows[k][2]} ${rows[k][3]}`;
+    by.set(key, [...(by.get(key) ?? []), ...list]);
+  });
+  return by;
+}
+
+/**
+ * ranTimes' walk: the stretches of the block each request ran.
+ * @param {RequestRow[]} rows sorted by start @param {number} D the block's length
+ * @returns {[number, number][][]} per row
+ */
+function ranStretches(rows, D) {
   /** @type {{t: number, k: number, end: boolean}[]} */
   const events = [];
   rows.forEach((r, k) => {
@@ -107,7 +139,8 @@ function ranTimes(rows, D) {
   });
   // at the same time, a finish before a start: the request that answered, then the next one
   events.sort((a, b) => a.t - b.t || Number(b.end) - Number(a.end));
-  const times = rows.map(() => 0);
+  /** @type {[number, number][][]} */
+  const stretches = rows.map(() => []);
   const finished = new Set();
   let last = -1; // the last request that started in the block
   let prev = 0;
@@ -116,13 +149,13 @@ function ranTimes(rows, D) {
     const lastOpen = last >= 0 && !finished.has(last) ? last : -1;
     if (span > 0) {
       const owner = e.end ? (rows[e.k][0] >= -1 || lastOpen < 0 ? e.k : lastOpen) : lastOpen;
-      if (owner >= 0) times[owner] += span;
+      if (owner >= 0) stretches[owner].push([prev, prev + span]);
     }
     if (e.k >= 0 && e.end) finished.add(e.k);
     else if (e.k >= 0) last = e.k;
     prev = Math.max(prev, Math.min(e.t, D));
   }
-  return times.map(round);
+  return stretches;
 }
 
 /**

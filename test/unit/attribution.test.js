@@ -135,3 +135,33 @@ test('attribution: a block whose every sample is the collector\'s is a pause wit
   const little = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', gcPauses: [{ t: 6000, durationMs: 2 }], gcRuns: [] }).blocks[0];
   assert.doesNotMatch(String(little.advice), /^garbage collection took/);
 });
+
+test('attribution: a block that ran two routes\' handlers back to back names each route\'s own culprit', () => {
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: cf('(root)', ''), children: [2] },
+      { id: 2, callFrame: cf('parserOnIncoming', 'node:_http_server'), children: [3, 4] },
+      { id: 3, callFrame: cf('quote', 'file:///app/a.js', 4) },
+      { id: 4, callFrame: cf('report', 'file:///app/b.js', 8) },
+    ],
+    startTime: 1_000_000, endTime: 1_300_000,
+    // one sample a ms: /quote's handler 120 ms, then /report's 80 ms, then /quote's alone 100 ms
+    samples: [...Array(120).fill(3), ...Array(80).fill(4), ...Array(100).fill(3)],
+    timeDeltas: Array(300).fill(1000),
+  };
+  const timed = timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'p.json');
+  // sample i is at epoch 6001 + i: the window starts at 6000
+  const blockRequests = [
+    { t: 6000, durationMs: 200, requests: /** @type {any[]} */ ([[0, 120, 'GET', '/quote', 200], [120, 200, 'GET', '/report', 200]]) },
+    { t: 6200, durationMs: 100, requests: /** @type {any[]} */ ([[0, 100, 'GET', '/quote', 200]]) },
+  ];
+  const blocks = [{ startMs: 0, durationMs: 200 }, { startMs: 200, durationMs: 100 }];
+  const [both, one] = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app', blockRequests }).blocks;
+  assert.equal(both.culprit?.functionName, 'quote', 'the block is named for what held most of it');
+  assert.deepEqual(both.requests?.ran.map((r) => [r.route, r.culprit?.functionName, r.culprit?.line]), [['GET /quote', 'quote', 5], ['GET /report', 'report', 9]]);
+  assert.equal(both.requests?.ran[1].fix, both.fix, 'each route has its fix');
+  assert.match(String(both.advice), /worker thread\. GET \/report ran 80 ms of it, held by report b\.js:9 \(own-loop\)\.$/);
+  assert.doesNotMatch(String(both.advice), /GET \/quote ran \d+ ms of it/, 'the route the block is named for is not said again');
+  assert.equal(one.requests?.ran[0].culprit, undefined, 'a block of one route says its culprit once');
+});

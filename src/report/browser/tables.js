@@ -128,7 +128,7 @@ function renderBlockDetail(shown, i, showFlame) {
   el.replaceChildren(...[
     h('strong', { text: `Block ${i + 1}: ${fmtMs(b.durationMs)} at ${fmtAt(b.startMs)}${b.ongoing ? ' (still running at the end)' : ''}` }),
     b.phase || b.cause ? h('div', { text: [b.phase && `phase: ${b.phase}`, b.cause && `cause: ${b.cause}`, gcCell(b) !== '-' && `GC: ${gcCell(b)} of the block`].filter(Boolean).join(' · ') }) : null,
-    b.requests?.ran?.length ? h('div', { text: `requests: ${b.requests.ran.map((/** @type {any} */ r) => `${r.route}${r.count > 1 ? ` ×${r.count}, ~${fmtMs(r.msEach)} each` : ''}`).join('; ')}${b.requests.waited ? ` · ${b.requests.waited} other request(s) waited behind it (${fmtMs(b.requests.delayedMs)} of delay timed)` : ''}` }) : null,
+    b.requests?.ran?.length ? h('div', { text: `requests: ${b.requests.ran.map((/** @type {any} */ r) => `${r.route}${r.count > 1 ? ` ×${r.count}, ~${fmtMs(r.msEach)} each` : ''}${r.culprit && r.culprit.label !== b.culprit?.label ? ` (held by ${r.culprit.label})` : ''}`).join('; ')}${b.requests.waited ? ` · ${b.requests.waited} other request(s) waited behind it (${fmtMs(b.requests.delayedMs)} of delay timed)` : ''}` }) : null,
     Array.isArray(b.owners) && b.owners.length ? h('div', { text: `time by owner: ${b.owners.slice(0, 5).map((/** @type {any} */ o) => `${o.name}${o.version ? `@${o.version}` : ''} ${fmtPct(o.share)}`).join(', ')}` }) : null,
     b.advice ? h('div', { class: 'advice', text: `advice: ${b.advice}` }) : null,
     stack.length
