@@ -22,11 +22,27 @@ import { batchOf, loadCases } from './lib.js';
  */
 export function ranOn(block, path) {
   const route = block.requests?.ran?.[0]?.route ?? (typeof block.requests?.label === 'string' ? block.requests.label.split(' ×')[0] : null);
-  if (typeof route !== 'string') return false;
+  return typeof route === 'string' && routeIs(route, path);
+}
+
+/** @param {string} route `GET /orders/:id` @param {string} path `/orders/7` */
+function routeIs(route, path) {
   const pattern = route.replace(/^[A-Z]+ /, '');
   const parts = pattern.split('/');
   const asked = path.split('?')[0].split('/');
   return parts.length === asked.length && parts.every((p, i) => p === asked[i] || (p.startsWith(':') && asked[i] !== ''));
+}
+
+/**
+ * A block as one route's requests saw it: where the block ran several routes and says each one's own
+ * culprit (`requests.ran[].culprit`), that route's culprit and fix over its time in the block; else
+ * the block itself, when the route ran most of it. [] when the route did not run in it.
+ * @param {any} block @param {string} path @returns {any[]}
+ */
+function routeView(block, path) {
+  const entry = (block.requests?.ran ?? []).find((/** @type {any} */ r) => typeof r.route === 'string' && routeIs(r.route, path));
+  if (entry?.culprit) return [{ ...block, durationMs: entry.count * entry.msEach, culprit: entry.culprit, fix: entry.fix }];
+  return ranOn(block, path) ? [block] : [];
 }
 
 /**
@@ -44,7 +60,7 @@ export function diagnosis(report, route) {
     const owner = caller?.native ? (caller.package ? `native:${caller.package}` : null) : api ? `node:${api.split(/[.#]/)[0]}` : null;
     return { problem: 'thread-pool', owner, line: caller?.line ?? null, fix: pool.fix ?? 'thread-pool', status };
   }
-  const blocks = (report?.blocks ?? []).filter((/** @type {any} */ b) => b && b.tool !== true && (!route || ranOn(b, route)));
+  const blocks = (report?.blocks ?? []).filter((/** @type {any} */ b) => b && b.tool !== true).flatMap((/** @type {any} */ b) => (route ? routeView(b, route) : [b]));
   if (!blocks.length) return { problem: status === 'responsive' ? 'none' : 'unknown', owner: null, line: null, fix: null, status };
   const longest = blocks.reduce((/** @type {any} */ a, /** @type {any} */ b) => ((b.durationMs ?? 0) > (a.durationMs ?? 0) ? b : a));
   const o = longest.culprit?.owner;
