@@ -55,6 +55,31 @@ import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js'
 const CALL_SHARE = 0.3;
 /** JSON this share of a block or more, through the package that holds the rest: the payload is the culprit. */
 const PAYLOAD_SHARE = 0.25;
+/**
+ * ...when its calls ran this long on average (ms, its samples one after the other, collections
+ * between them aside): one payload is one long call; a package that parses small strings of its
+ * own with JSON.parse (faker's templates) makes many calls of microseconds, a sample or so apart.
+ */
+const PAYLOAD_RUN_MS = 25;
+
+/**
+ * How long the runs of one kind of owner's samples last on average: samples of that owner one after
+ * the other make a run, a collection's samples between them neither end nor lengthen it.
+ * @param {{owner: Owner}[]} owned in time order @param {number[]} weights ms each @param {string} kind
+ */
+function meanRunMs(owned, weights, kind) {
+  let runs = 0;
+  let ms = 0;
+  let inRun = false;
+  owned.forEach((o, i) => {
+    if (o.owner.kind === 'gc') return;
+    if (o.owner.kind !== kind) { inRun = false; return; }
+    if (!inRun) runs++;
+    inRun = true;
+    ms += weights[i];
+  });
+  return runs ? ms / runs : 0;
+}
 
 /**
  * @param {BlockSample[]} blockSamples @param {number} durationMs @param {AppSources} sources
@@ -100,6 +125,7 @@ export function blockOwners(blockSamples, durationMs, sources) {
   const json = ranked.find((c) => c.owner.kind === 'json');
   const conduit = json?.items.map((i) => owned[i].via?.name).find(Boolean);
   const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
+    && meanRunMs(owned, samples.map(weight), 'json') >= PAYLOAD_RUN_MS
     ? json : ranked[0];
   if (!best) {
     return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null, work: null };

@@ -436,6 +436,21 @@ test('a large res.json: the payload names the block, through express, when JSON 
   assert.equal(o.calledFrom?.line, 13, 'the handler\'s res.json line');
 });
 
+test('a package that parses small strings of its own with JSON.parse, many calls a sample apart: the package, not a payload', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const lib = path.join(dir, 'node_modules/fakes/index.js');
+  const own = { frames: [f('pick', lib, 30), f('fake', lib, 12), handler], line: null };
+  const parse = { frames: [f('fake', lib, 14), handler], line: { line: 14, text: '  const args = JSON.parse(`[${raw}]`);' } };
+  const gc = { frames: [f('(garbage collector)', '')], line: null };
+  const order = [own, parse, own, gc, parse, own, own, parse, own, parse, gc, own, parse, own];
+  const samples = order.map((x, i) => ({ t: i, weightMs: 10, frames: x.frames, line: x.line }));
+  const o = blockOwners(samples, 140, sources);
+  assert.deepEqual([o.owner?.kind, o.owner?.name], ['package', 'fakes'], JSON.stringify(o.owners));
+});
+
 test('a library block with no app frame in any sample says why it names no line, and which request awaited it', async (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
