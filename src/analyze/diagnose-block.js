@@ -35,8 +35,9 @@ export function diagnoseBlock(samples, c, sources) {
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) ?? workVerb(owned, sources) : null;
   const appTick = c.cause === 'nextTick' ? tickCallbackIsApp(owned.stack) : null;
-  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises: managesPromises(meta), appTick });
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
+  const builtAndCalled = owned.owner?.kind === 'package' && owned.lineFrom !== 'function' && callsWhatItBuilds(lineText);
+  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises: managesPromises(meta), appTick, builtAndCalled });
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -47,7 +48,7 @@ export function diagnoseBlock(samples, c, sources) {
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };
@@ -190,6 +191,18 @@ function labelOf(c, o, site) {
       return `${c.functionName} ${site(at)}${o.call?.kind === 'regex' ? ` ${callLabel(o.call)}` : rx}`;
     }
   }
+}
+
+/**
+ * A line that calls what a call returns at once, `sift(rule.query)(sample)`, `_.template(format)(row)`:
+ * a function built from a spec (a query, a template, an expression) and used once, so built again on
+ * every pass (require and import aside).
+ * @param {string | null} text
+ */
+export function callsWhatItBuilds(text) {
+  if (!text) return false;
+  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\/\/.*$/, '');
+  return /(?<![\w$.])(?!require\b|import\b)[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\((?:[^()]|\([^()]*\))*\)\s*\(/.test(code);
 }
 
 /**

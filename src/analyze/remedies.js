@@ -58,7 +58,8 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null}} [extra] asyncSibling: the async
+ * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
+ *   builtAndCalled?: boolean}} [extra] builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
@@ -76,6 +77,8 @@ export function fixFor(o, cause, extra = {}) {
     if (backtracks) return 'regex-dependency';
     if (cause === 'microtask' && (o.queueShare >= CHAIN_SHARE || extra.promises)) return 'microtask';
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
+    // what it returns is called at once and dropped: a filter, template or expression built on every pass
+    if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
     // parses, renders or validates allocates as it goes, and is fixed by calling it less
@@ -189,7 +192,7 @@ function nodeKdf(text) {
  * One line of advice for a block.
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
- *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, verb?: string | null, candidateCalls?: string[],
+ *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
  *   loopLine?: number | null, workPackage?: string | null}} c
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
@@ -216,6 +219,9 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }
     case 'compile-once':
+      if (c.builtAndCalled && o.compileShare < COMPILE_SHARE) {
+        return `${fn}${who}${at} held the loop ${ms} ms: the app calls what it returns at once${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, so it builds its filter, template or expression again on every pass. Build it once (at start-up, or once per distinct spec, cached) and reuse the function it returns${gc}`;
+      }
       return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template, schema, expression or pattern on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
     case 'regex-dependency':
       return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: a match that backtracks (a ReDoS), or one pass over a very large input. Bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;

@@ -164,3 +164,18 @@ test('nextTick: the fix for a recursion of the app\'s own, not for the app\'s lo
   assert.equal(fixFor(owned, 'nextTick', { appTick: false }), 'own-loop');
   assert.equal(fixFor(owned, 'nextTick', {}), 'nextTick');
 });
+
+test('a line that calls what a package call returns at once builds it on every pass: compile once, whatever the frames are named', async () => {
+  const { callsWhatItBuilds } = await import('../../src/analyze/diagnose-block.js');
+  assert.equal(callsWhatItBuilds('const hits = lastMinute.filter((s) => sift(rule.query)(s));'), true);
+  assert.equal(callsWhatItBuilds('  const name = _.template(workspace.settings.nameFormat)(row);'), true);
+  assert.equal(callsWhatItBuilds('const factory = require("pino")(opts);'), false, 'a module\'s factory at start-up');
+  assert.equal(callsWhatItBuilds('res.json(render(view, data)); // f(x)(y)'), false, 'calls nested, and a comment');
+  assert.equal(callsWhatItBuilds("log('f(x)(y)', parse(body));"), false, 'inside a string');
+  const sift = owners({ owner: pkg('sift', '17.1.4'), entry: entry('createDefaultQueryTester') });
+  assert.equal(fixFor(sift, 'sync'), 'cache-bound-offload');
+  assert.equal(fixFor(sift, 'sync', { builtAndCalled: true }), 'compile-once');
+  assert.equal(fixFor(sift, 'sync', { builtAndCalled: true, reusable: false }), 'cache-bound-offload', 'a product (a minifier\'s output) is not run again');
+  const text = advise('compile-once', sift, { builtAndCalled: true, lineText: '    const hits = lastMinute.filter((s) => sift(rule.query)(s));' });
+  assert.match(text, /^createDefaultQueryTester of sift@17\.1\.4, called at app\.js:12, held the loop 180 ms: the app calls what it returns at once \(`const hits = lastMinute\.filter\(\(s\) => sift\(rule\.query\)\(s\)\);`\), so it builds .* again on every pass\. Build it once/);
+});
