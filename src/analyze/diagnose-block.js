@@ -10,6 +10,7 @@ import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround } from '../sources/loop-lines.js';
+import { rootName } from '../sources/app-sources.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -36,7 +37,9 @@ export function diagnoseBlock(samples, c, sources) {
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) ?? workVerb(owned, sources) : null;
   const appTick = c.cause === 'nextTick' ? tickCallbackIsApp(owned.stack) : null;
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
-  const builtAndCalled = owned.owner?.kind === 'package' && owned.lineFrom !== 'function' && callsWhatItBuilds(lineText);
+  const ownerName = owned.owner?.kind === 'package' ? owned.owner.name : null;
+  const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function')
+    && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
   const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises: managesPromises(meta), appTick, builtAndCalled });
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
@@ -194,15 +197,17 @@ function labelOf(c, o, site) {
 }
 
 /**
- * A line that calls what a call returns at once, `sift(rule.query)(sample)`, `_.template(format)(row)`:
- * a function built from a spec (a query, a template, an expression) and used once, so built again on
- * every pass (require and import aside).
- * @param {string | null} text
+ * A line that calls what a call of the package returns at once, `sift(rule.query)(sample)`,
+ * `_.template(format)(row)`: a function built from a spec (a query, a template, an expression) and
+ * used once, so built again on every pass. The first call's name must be one the app bound to the
+ * package (a decorator of another package applied at start-up, `UseInterceptors(x)(Class)`, is not).
+ * @param {string | null} text @param {string[]} names the app file's names bound to the package
  */
-export function callsWhatItBuilds(text) {
-  if (!text) return false;
+export function callsWhatItBuilds(text, names) {
+  if (!text || !names.length) return false;
   const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\/\/.*$/, '');
-  return /(?<![\w$.])(?!require\b|import\b)[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\((?:[^()]|\([^()]*\))*\)\s*\(/.test(code);
+  const curried = /(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*\s*\((?:[^()]|\([^()]*\))*\)\s*\(/g;
+  return [...code.matchAll(curried)].some((m) => names.includes(m[1]));
 }
 
 /**

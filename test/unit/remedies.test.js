@@ -167,11 +167,12 @@ test('nextTick: the fix for a recursion of the app\'s own, not for the app\'s lo
 
 test('a line that calls what a package call returns at once builds it on every pass: compile once, whatever the frames are named', async () => {
   const { callsWhatItBuilds } = await import('../../src/analyze/diagnose-block.js');
-  assert.equal(callsWhatItBuilds('const hits = lastMinute.filter((s) => sift(rule.query)(s));'), true);
-  assert.equal(callsWhatItBuilds('  const name = _.template(workspace.settings.nameFormat)(row);'), true);
-  assert.equal(callsWhatItBuilds('const factory = require("pino")(opts);'), false, 'a module\'s factory at start-up');
-  assert.equal(callsWhatItBuilds('res.json(render(view, data)); // f(x)(y)'), false, 'calls nested, and a comment');
-  assert.equal(callsWhatItBuilds("log('f(x)(y)', parse(body));"), false, 'inside a string');
+  assert.equal(callsWhatItBuilds('const hits = lastMinute.filter((s) => sift(rule.query)(s));', ['sift']), true);
+  assert.equal(callsWhatItBuilds('  const name = _.template(workspace.settings.nameFormat)(row);', ['_']), true);
+  assert.equal(callsWhatItBuilds('const factory = require("pino")(opts);', ['pino']), false, 'a module\'s factory at start-up');
+  assert.equal(callsWhatItBuilds('res.json(render(view, data)); // render(x)(y)', ['render']), false, 'calls nested, and a comment');
+  assert.equal(callsWhatItBuilds("log('parse(x)(y)', parse(body));", ['parse']), false, 'inside a string');
+  assert.equal(callsWhatItBuilds('UseInterceptors(ClassSerializerInterceptor)(OrdersController);', ['classToPlain']), false, 'another package\'s decorator');
   const sift = owners({ owner: pkg('sift', '17.1.4'), entry: entry('createDefaultQueryTester') });
   assert.equal(fixFor(sift, 'sync'), 'cache-bound-offload');
   assert.equal(fixFor(sift, 'sync', { builtAndCalled: true }), 'compile-once');
