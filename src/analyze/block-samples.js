@@ -25,6 +25,19 @@ const VM = '(program)';
 // the profile's clock and the heartbeat's agree to well under this (ms)
 const END_SLACK_MS = 1;
 const MAX_LINE = 400;
+// a line longer than this is a minified file's (a bundle's whole module on one line): what it calls is
+// anywhere on it, so its text is read only where the sampler says the line was running (a column)
+const MINIFIED_LINE = 2000;
+
+/**
+ * What of a source line's text tells the call it was running: the line, or on a minified line the
+ * part from the column the sampler gave (V8's own line ticks give none: nothing is read).
+ * @param {string} text @param {number | undefined} column 1-based
+ */
+export function runningText(text, column) {
+  if (text.length <= MINIFIED_LINE) return text;
+  return column ? text.slice(column - 1, column - 1 + MAX_LINE) : '';
+}
 
 export class BlockSampler {
   /**
@@ -136,8 +149,9 @@ export class BlockSampler {
       /** @type {SourceLine[]} */
       const candidates = [];
       for (const line of lines.length > 1 ? lines.filter((l) => l >= frame.line && l <= last) : lines) {
-        const text = this.sources.lines(file)?.[line - 1];
-        if (text === undefined) continue;
+        const whole = this.sources.lines(file)?.[line - 1];
+        if (whole === undefined) continue;
+        const text = runningText(whole, line === hot.line ? hot.column : undefined);
         const regex = namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
         candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}) });

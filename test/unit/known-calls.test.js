@@ -136,3 +136,17 @@ test('a name given one of two regexes (a ternary) runs a regex too: the pattern 
   assert.equal(namedRegexRun("  return str.replace(pattern, '');", names), '(\\s)+$');
   assert.equal(names.has('limit'), false);
 });
+
+test('a minified line names no call from its text: a bundle\'s whole module is one line, and what ran is anywhere on it', async () => {
+  const { runningText } = await import('../../src/analyze/block-samples.js');
+  // faker's chunk: JSON.parse in a helper near the start of a 35,000-character line of generators
+  const bundle = `function Lt(i){try{return[e,JSON.parse(\`[\${i}]\`)]}catch{}}${'function g(){return h.fake(t)}'.repeat(1200)}`;
+  const leaf = [f('fake', '/srv/node_modules/@faker-js/faker/dist/chunk.cjs', 7), handler, ...express];
+  assert.equal(runningText(bundle, undefined), '');
+  assert.equal(matchKnownCall(leaf, { line: 7, text: runningText(bundle, undefined), frameIndex: 0 }), null);
+  // where a sampler gave the column, the call there is read
+  const at = bundle.indexOf('JSON.parse') + 1;
+  assert.equal(matchKnownCall(leaf, { line: 7, text: runningText(bundle, at), frameIndex: 0 })?.name, 'JSON.parse');
+  // an ordinary line is read whole
+  assert.equal(runningText('  const o = JSON.parse(big);', undefined), '  const o = JSON.parse(big);');
+});
