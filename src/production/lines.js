@@ -54,20 +54,24 @@ export function blockLine(b, m) {
     x.ms += each;
     byStack.set(key, x);
   }
+  const ran = Array.isArray(b.requests?.ran) ? b.requests.ran.slice(0, MAX_ROUTES) : [];
   const note = m.skipped && heldBy === 'app' && m.captured === false ? skippedNote(m.skipped)
     : heldBy !== 'app' || m.captured === 'partial' ? noteOf(b, heldBy, m.seen ?? null) : null;
   return {
     event: 'block', t: new Date(b.t).toISOString(), pid: m.pid, loop: m.loop,
     durationMs: round(b.durationMs), cause: named ? b.cause ?? null : null, phase: named ? b.phase ?? null : null,
-    culprit: c ? {
-      label: c.label ?? c.functionName, function: c.functionName, file: rel(c.url), line: c.line,
-      owner: c.owner ?? null,
-      calledFrom: c.calledFrom ? { function: c.calledFrom.functionName, file: rel(c.calledFrom.url), line: c.calledFrom.line } : null,
-    } : null,
+    culprit: c ? culpritLine(c, rel) : null,
     fix: named ? b.fix ?? null : null, advice: named || (heldBy === 'app' && m.captured === false) ? b.advice ?? null : null, gcShare: b.gcShare ?? null,
     request: b.requests?.label ?? null, waited: b.requests?.waited ?? null,
     // a busy service's requests followed 1 in N: `request` names a followed one, `waited` is an estimate
     ...(b.requests?.oneIn ? { requestsOneIn: b.requests.oneIn } : {}),
+    // a block that ran several routes' handlers back to back: each route's time, and its own culprit where one was named
+    ...(ran.length >= 2 ? {
+      routes: ran.map((/** @type {any} */ r) => ({
+        route: r.route, count: r.count, msEach: r.msEach,
+        ...(named && r.culprit ? { culprit: culpritLine(r.culprit, rel), fix: r.fix ?? null } : {}),
+      })),
+    } : {}),
     owners: named ? (b.owners ?? []).slice(0, 4) : [],
     stack: named ? (b.stack ?? []).slice(0, MAX_STACK).map((/** @type {any} */ f) => frameText(f, rel)) : [],
     // what a partial capture saw is kept as it was seen: stacks with the time they stood for
@@ -77,6 +81,18 @@ export function blockLine(b, m) {
     ...(typeof b.runMs === 'number' ? { runMs: round(b.runMs) } : {}),
     ...(heldBy !== 'app' ? { heldBy } : {}),
     ...(note ? { note } : {}),
+  };
+}
+
+/**
+ * A culprit as a log line says it: its label, function, file and line, owner and the app's calling line.
+ * @param {any} c an attributed culprit @param {(url: string) => string} rel
+ */
+function culpritLine(c, rel) {
+  return {
+    label: c.label ?? c.functionName, function: c.functionName, file: rel(c.url), line: c.line,
+    owner: c.owner ?? null,
+    calledFrom: c.calledFrom ? { function: c.calledFrom.functionName, file: rel(c.calledFrom.url), line: c.calledFrom.line } : null,
   };
 }
 

@@ -165,20 +165,28 @@ function machineOf(stats) {
   return { runWaitMs: round(waitMs), lagP99WithoutWaitMs: round(own.percentile(99)), runWaitShare: spanMs > 0 ? Math.round((waitMs / spanMs) * 1000) / 1000 : null };
 }
 
+/** A log line's culprit back to the report's. @param {any} c */
+function culpritOf(c) {
+  return c ? {
+    functionName: c.function, url: c.file ?? '', line: c.line ?? 0, owner: c.owner ?? undefined, label: c.label,
+    calledFrom: c.calledFrom ? { functionName: c.calledFrom.function, url: c.calledFrom.file, line: c.calledFrom.line } : null,
+  } : null;
+}
+
 /** @param {any} b a block line @param {number} from */
 function blockOf(b, from) {
-  const c = b.culprit;
+  const ran = Array.isArray(b.routes) ? b.routes.map((/** @type {any} */ r) => ({
+    route: r.route, count: r.count, msEach: r.msEach, total: r.count * r.msEach,
+    ...(r.culprit ? { culprit: culpritOf(r.culprit), fix: r.fix ?? 'none' } : {}),
+  })) : [];
   return {
     startMs: round(Date.parse(b.t) - from), durationMs: b.durationMs, cause: b.cause, phase: b.phase,
-    culprit: c ? {
-      functionName: c.function, url: c.file ?? '', line: c.line ?? 0, owner: c.owner ?? undefined, label: `${c.label}${b.pid ? '' : ''}`,
-      calledFrom: c.calledFrom ? { functionName: c.calledFrom.function, url: c.calledFrom.file, line: c.calledFrom.line } : null,
-    } : null,
+    culprit: culpritOf(b.culprit),
     owners: b.owners ?? [], fix: b.fix ?? 'none', advice: b.advice ?? '', gcShare: b.gcShare ?? 0, call: null,
     stack: (b.stack ?? []).map(parseFrame), samples: [], topFrames: [],
     ...(typeof b.waitMs === 'number' ? { waitMs: b.waitMs } : {}),
     ...(typeof b.runMs === 'number' ? { runMs: b.runMs } : {}),
-    ...(b.request ? { requests: { ran: [], waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request, ...(b.requestsOneIn > 1 ? { oneIn: b.requestsOneIn } : {}) } } : {}),
+    ...(b.request ? { requests: { ran, waited: b.waited ?? 0, delayedMs: 0, queuedAfter: 0, label: b.request, ...(b.requestsOneIn > 1 ? { oneIn: b.requestsOneIn } : {}) } } : {}),
   };
 }
 
@@ -223,11 +231,17 @@ function routesOf(stats, blocks) {
     }
   }
   for (const b of blocks) {
-    const route = b.requests?.label?.split(' ×')[0].replace(/ \+\d+ route\(s\)$/, '');
-    const x = route ? by.get(route) : null;
-    if (!x) continue;
-    x.blocks++;
-    x.blockedMs = round(x.blockedMs + b.durationMs);
+    // a block of several routes (its line's `routes`): each its share of it, as `run`'s table does
+    const ran = b.requests?.ran ?? [];
+    const total = ran.reduce((/** @type {number} */ sum, /** @type {any} */ r) => sum + r.count * r.msEach, 0);
+    const label = b.requests?.label?.split(' ×')[0].replace(/ \+\d+ route\(s\)$/, '');
+    const shares = ran.length && total > 0 ? ran.map((/** @type {any} */ r) => [r.route, (r.count * r.msEach) / total]) : label ? [[label, 1]] : [];
+    for (const [route, share] of shares) {
+      const x = by.get(route);
+      if (!x) continue;
+      x.blocks++;
+      x.blockedMs = round(x.blockedMs + b.durationMs * share);
+    }
   }
   return [...by.values()].sort((a, b) => b.blockedMs - a.blockedMs || b.requests - a.requests);
 }

@@ -178,3 +178,37 @@ test('report <log> on an overloaded machine: a block is judged without its threa
   const old = logToReport([start, blockLine({ ...attributed, t: at(0), durationMs: 300, waitMs: undefined, runMs: undefined }, { ...m, captured: true }), older].map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool }).report;
   assert.deepEqual([old.verdict.status, old.machine.lagP99WithoutWaitMs], ['blocked', null]);
 });
+
+test('a block that ran two routes back to back: its line says each route\'s time and own culprit, and report <log> reads them back', () => {
+  const faker = { functionName: 'iban', url: '/srv/node_modules/@faker-js/faker/dist/chunk.cjs', line: 7, owner: { kind: 'package', name: '@faker-js/faker', version: '9.3.0' }, label: '@faker-js/faker@9.3.0 iban ← app.js:31', calledFrom: { functionName: '(anonymous)', url: '/srv/app.js', line: 31 } };
+  const ran = [
+    { route: 'GET /report', count: 1, msEach: 160, total: 160, culprit, fix: 'own-loop' },
+    { route: 'GET /sandbox/customers', count: 1, msEach: 100, total: 100, culprit: faker, fix: 'cache-bound-offload' },
+  ];
+  const both = { ...attributed, requests: { ran, waited: 4, delayedMs: 300, queuedAfter: 0, label: 'GET /report +1 route(s)' } };
+  const line = blockLine(both, { ...m, captured: true });
+  assert.deepEqual(line.routes?.map((r) => [r.route, r.msEach, r.culprit?.label, r.fix]), [
+    ['GET /report', 160, 'renderReport app.js:11', 'own-loop'],
+    ['GET /sandbox/customers', 100, '@faker-js/faker@9.3.0 iban ← app.js:31', 'cache-bound-offload'],
+  ]);
+  assert.equal(line.routes?.[1].culprit?.file, 'node_modules/@faker-js/faker/dist/chunk.cjs');
+  // a capture that saw too little names no route's culprit either; one route gives no `routes`
+  assert.equal(blockLine(both, { ...m, captured: 'partial', seen: { samples: 1, firstMs: 200 } }).routes?.[1].culprit, undefined);
+  assert.equal(blockLine({ ...attributed, requests: { ...both.requests, ran: ran.slice(0, 1), label: 'GET /report' } }, { ...m, captured: true }).routes, undefined);
+
+  const log = [
+    { event: 'start', t: '2026-11-24T09:59:59.000Z', pid: 7, loop: 'main', settings: { thresholdMs: 100 } },
+    line,
+    { event: 'stats', t: '2026-11-24T10:01:00.000Z', pid: 7, loop: 'main', seconds: 60, elu: 0.1, cpuPercent: 5, blocks: 1, dropped: 0,
+      routes: [{ route: 'GET /report', requests: 3, errors: 0, p50Ms: 160, p99Ms: 300, maxMs: 300 }, { route: 'GET /sandbox/customers', requests: 2, errors: 0, p50Ms: 100, p99Ms: 260, maxMs: 260 }] },
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const { report } = logToReport(log, { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  const back = report.blocks[0].requests?.ran ?? [];
+  assert.deepEqual(back.map((/** @type {any} */ r) => [r.route, r.culprit?.label, r.culprit?.owner?.name, r.fix]), [
+    ['GET /report', 'renderReport app.js:11', 'app', 'own-loop'],
+    ['GET /sandbox/customers', '@faker-js/faker@9.3.0 iban ← app.js:31', '@faker-js/faker', 'cache-bound-offload'],
+  ]);
+  // the routes table shares the block between the two, as run's does
+  const rows = Object.fromEntries((report.routes ?? []).map((/** @type {any} */ r) => [r.route, r.blockedMs]));
+  assert.deepEqual([rows['GET /report'], rows['GET /sandbox/customers']], [160, 100]);
+});
