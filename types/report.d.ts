@@ -262,6 +262,9 @@ export interface RouteRow {
   maxMs: number;
   blocks: number;
   blockedMs: number;
+  /** what held the route's longest run in a block: the route's own culprit where a block of several
+   *  routes named one for it, else the block's when the route ran most of it (absent: none named) */
+  heldBy?: { label: string; fix: string; ms: number };
 }
 
 export type BudgetOp = '>' | '>=' | '<' | '<=';

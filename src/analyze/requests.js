@@ -25,7 +25,9 @@ import { Histogram } from '../agent/histogram.cjs';
  * @property {number} [oneIn] the agent followed 1 request in this many around the block (absent: every request):
  *   `waited` and `delayedMs` count each followed request N times; `ran` names only followed ones
  * @typedef {{route: string, requests: number, errors: number, p50Ms: number, p90Ms: number, p99Ms: number, maxMs: number,
- *   blocks: number, blockedMs: number}} RouteRow
+ *   blocks: number, blockedMs: number, heldBy?: RouteCulprit}} RouteRow
+ * @typedef {{label: string, fix: string, ms: number}} RouteCulprit what held a route's longest run in a block: its own
+ *   culprit where the block named one per route, else the block's when the route ran most of it
  */
 
 /** A request that started this soon after a block ended had waited for it. */
@@ -167,6 +169,7 @@ function ranStretches(rows, D) {
 export function routeRows(routes, blocks) {
   /** @type {Map<string, {blocks: number, blockedMs: number}>} */
   const blocked = new Map();
+  const held = routeCulprits(blocks);
   for (const b of blocks) {
     const ran = b.requests?.ran ?? [];
     const total = ran.reduce((sum, r) => sum + r.count * r.msEach, 0);
@@ -185,9 +188,35 @@ export function routeRows(routes, blocks) {
       route, requests: r.count, errors: r.errors,
       p50Ms: round(h.percentile(50)), p90Ms: round(h.percentile(90)), p99Ms: round(h.percentile(99)), maxMs: round(h.max),
       blocks: x.blocks, blockedMs: round(x.blockedMs),
+      ...(held.has(route) ? { heldBy: held.get(route) } : {}),
     };
   });
   return rows.sort((a, b) => b.blockedMs - a.blockedMs || b.requests - a.requests);
+}
+
+/**
+ * Per route, what held its longest run in a block: the route's own culprit in a block that ran several
+ * routes and named one for each (`ran[].culprit`), else the block's own when the route ran most of it.
+ * A production log's block of one route keeps only its label ("GET /x ×2 (234 ms each)"): that route, for the block's length.
+ * @param {{durationMs: number, requests?: {ran?: RanRoute[], label?: string | null} | null, culprit?: {label?: string} | null, fix?: string}[]} blocks
+ * @returns {Map<string, RouteCulprit>}
+ */
+export function routeCulprits(blocks) {
+  /** @type {Map<string, RouteCulprit>} */
+  const held = new Map();
+  for (const b of blocks) {
+    const label = b.requests?.label?.split(' ×')[0];
+    const ran = b.requests?.ran?.length ? b.requests.ran
+      : label && !/ \+\d+ route\(s\)$/.test(b.requests?.label ?? '') ? [{ route: label, count: 1, msEach: b.durationMs }] : [];
+    ran.forEach((r, i) => {
+      const c = r.culprit ?? (i === 0 ? b.culprit : null);
+      const fix = r.culprit ? r.fix : b.fix;
+      const msRan = r.count * r.msEach;
+      if (!c?.label || !fix || fix === 'none' || (held.get(r.route)?.ms ?? -1) >= msRan) return;
+      held.set(r.route, { label: c.label, fix, ms: round(msRan) });
+    });
+  }
+  return held;
 }
 
 /**

@@ -9,6 +9,7 @@ import { blockTotals, round } from '../analyze/blocks.js';
 import { ownerNotes } from '../analyze/ownership.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
+import { routeCulprits } from '../analyze/requests.js';
 import { inferFromRoute } from './same-route.js';
 
 // a stats line's garbage collection observed in less than this share of its interval is not scaled up
@@ -243,6 +244,7 @@ function routesOf(stats, blocks) {
       x.blockedMs = round(x.blockedMs + b.durationMs * share);
     }
   }
+  for (const [route, heldBy] of routeCulprits(blocks)) if (by.has(route)) by.get(route).heldBy = heldBy;
   return [...by.values()].sort((a, b) => b.blockedMs - a.blockedMs || b.requests - a.requests);
 }
 

@@ -6,7 +6,7 @@ import { ms, pct, int, culpritText, shownSites, siteLocation } from './format.js
 import { baselineRows, baselineRule, siteRows, regressionHeadline, SITE_HEAD } from './baseline-table.js';
 import { runLine } from './run-line.js';
 import { poolShown, callerText } from './pool-table.js';
-import { ROUTE_HEAD, routeCells, MAX_ROUTES } from './routes-table.js';
+import { ROUTE_HEAD, routeCells, MAX_ROUTES, heldByText, heldRoutes } from './routes-table.js';
 import { formatValue, actualText } from '../analyze/budgets.js';
 import { multiLoops, verdictLoop, loopCells, otherLoopsWithBlocks, LOOP_HEAD } from './loop-rows.js';
 
@@ -82,7 +82,10 @@ export function renderMarkdown(report) {
   const routes = report.routes ?? [];
   if (routes.length) {
     out.push('### Routes', '');
-    out.push(mdTable(ROUTE_HEAD, routes.slice(0, MAX_ROUTES).map((r) => routeCells(r).map((x, i) => (i === 0 ? `\`${cell(x)}\`` : x)))), '');
+    const held = heldRoutes(routes).length > 0;
+    out.push(mdTable(held ? [...ROUTE_HEAD, 'held by'] : ROUTE_HEAD, routes.slice(0, MAX_ROUTES).map((r) => [
+      ...routeCells(r).map((x, i) => (i === 0 ? `\`${cell(x)}\`` : x)), ...(held ? [r.blocks ? cell(heldByText(r)) : '-'] : []),
+    ])), '');
   }
   out.push(...blockSections(report, '###', loops ? ': main thread' : ''));
   out.push(...poolSection(report));

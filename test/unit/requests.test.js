@@ -61,6 +61,34 @@ test('per route: latency from the agent, blocks and time blocked while it ran; b
   assert.throws(() => parseBudgets('routes.latency>1ms'), /not a numeric field/);
 });
 
+test('each route\'s row says what held its longest run in a block: its own culprit in a block of several routes, else the block\'s; rendered when two routes name one', async () => {
+  const { renderRoutes } = await import('../../src/report/routes-table.js');
+  const yaml = { label: 'js-yaml@4.1.0 load ← app.js:12' };
+  const faker = { label: '@faker-js/faker@9.3.0 iban ← app.js:31' };
+  const latency = new Histogram().toJSON();
+  const routes = { 'GET /import': { count: 4, errors: 0, latency }, 'GET /customers': { count: 4, errors: 0, latency }, 'GET /health': { count: 9, errors: 0, latency } };
+  const blocks = [
+    // one route: the block's culprit is the route's
+    { durationMs: 180, culprit: yaml, fix: 'cache-bound-offload', requests: { ran: [{ route: 'GET /import', count: 1, msEach: 170 }], waited: 1, delayedMs: 0, queuedAfter: 0, label: 'GET /import' } },
+    // two routes back to back: the block names yaml, the second route its own culprit
+    { durationMs: 320, culprit: yaml, fix: 'cache-bound-offload', requests: { ran: [
+      { route: 'GET /import', count: 1, msEach: 200, culprit: yaml, fix: 'cache-bound-offload' },
+      { route: 'GET /customers', count: 1, msEach: 110, culprit: faker, fix: 'allocation' },
+      { route: 'GET /health', count: 1, msEach: 1 },
+    ], waited: 2, delayedMs: 0, queuedAfter: 0, label: 'GET /import +2 route(s)' } },
+  ];
+  const rows = routeRows(routes, blocks);
+  const held = Object.fromEntries(rows.map((r) => [r.route, r.heldBy ? [r.heldBy.label, r.heldBy.fix, r.heldBy.ms] : null]));
+  assert.deepEqual(held, { 'GET /import': [yaml.label, 'cache-bound-offload', 200], 'GET /customers': [faker.label, 'allocation', 110], 'GET /health': null });
+  const plain = { red: (/** @type {string} */ x) => x };
+  const text = renderRoutes({ routes: rows }, /** @type {any} */ (plain)).join('\n');
+  assert.match(text, /GET \/customers: held by @faker-js\/faker@9\.3\.0 iban ← app\.js:31 \(allocation\)/);
+  assert.match(text, /GET \/import: held by js-yaml/);
+  // one route named: the blocks table says it already, the routes table adds nothing
+  const one = routeRows(routes, blocks.slice(0, 1));
+  assert.doesNotMatch(renderRoutes({ routes: one }, /** @type {any} */ (plain)).join('\n'), /held by/);
+});
+
 test('paths without a route pattern are normalised: ids collapsed, no query', () => {
   assert.equal(normalisePath('/users/42/orders/9f8c1e2d3b4a5f60718293a4b5c6d7e8?token=secret'), '/users/:id/orders/:id');
   assert.equal(normalisePath('/files/0b6a6c9e-27b8-4d3b-9a52-1b1f7c0e2a11/download'), '/files/:id/download');

@@ -63,9 +63,12 @@ function renderTables(report, loops) {
   }
   const routes = Array.isArray(report.routes) ? report.routes.slice(0, 20) : [];
   if (routes.length) {
-    parts.push(table(['route', 'requests', 'p50', 'p99', 'max', 'errors', 'blocks', 'blocked while it ran'], routes.map((/** @type {any} */ r) => [
+    // what held each route's longest run, when a block of several routes named more than one culprit
+    const held = routes.filter((/** @type {any} */ r) => r.blocks && r.heldBy).length >= 2;
+    parts.push(table(['route', 'requests', 'p50', 'p99', 'max', 'errors', 'blocks', 'blocked while it ran', ...(held ? ['held by'] : [])], routes.map((/** @type {any} */ r) => [
       { text: r.route, cls: 'text' }, fmtInt(r.requests), fmtMs(r.p50Ms), fmtMs(r.p99Ms), fmtMs(r.maxMs), fmtInt(r.errors),
       { text: fmtInt(r.blocks), cls: r.blocks ? 'bad' : '' }, r.blocks ? fmtMs(r.blockedMs) : '-',
+      ...(held ? [{ text: r.blocks && r.heldBy ? `${r.heldBy.label} (${r.heldBy.fix})` : '-', cls: 'text' }] : []),
     ])));
   }
   byId('tables').replaceChildren(...parts);
