@@ -4,7 +4,7 @@
 // loop phase, its share of garbage collection, and one line of advice. Aggregated over blocks:
 // the call sites that blocked the loop longest. Every output takes the blame from here.
 
-import { FrameMapper, siteOf, kindOf } from './frames.js';
+import { FrameMapper, siteOf, kindOf, toPath } from './frames.js';
 import { isAgentUrl } from './frame-kind.js';
 import { classifyStack } from './causes.js';
 import { gcOnlyAdvice } from './remedies.js';
@@ -56,8 +56,14 @@ export function attributeBlocks(blocks, profiles, context) {
   const sampler = new BlockSampler(profiles, mapper, sources);
   /** @type {string[] | null} */
   let files = null;
-  // the app's own sources its frames were mapped to (a bundle's app.js), before the files that ran
-  const appFiles = () => (files ??= [...new Set([...mapper.mappedAppFiles(), ...appFilesOf(profiles), ...(context.appFiles ?? [])])]);
+  // the app's own sources its frames map to (a bundle's app.js), before the files that ran: every frame
+  // of the app's the profiles hold is mapped first, so that what a block's line is read from does not
+  // depend on which blocks were read before it (a block with no app frame of its own maps none)
+  const appFiles = () => {
+    if (files) return files;
+    for (const p of profiles) for (const node of p.profile.nodes) if (kindOf(toPath(node.callFrame.url), node.callFrame.functionName) === 'app') mapper.map(node.callFrame);
+    return (files = [...new Set([...mapper.mappedAppFiles(), ...appFilesOf(profiles), ...(context.appFiles ?? [])])]);
+  };
   /** @type {SiteShare[]} */
   const shares = [];
   /** @type {BlockCoverage[]} */

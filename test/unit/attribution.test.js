@@ -165,3 +165,54 @@ test('attribution: a block that ran two routes\' handlers back to back names eac
   assert.doesNotMatch(String(both.advice), /GET \/quote ran \d+ ms of it/, 'the route the block is named for is not said again');
   assert.equal(one.requests?.ran[0].culprit, undefined, 'a block of one route says its culprit once');
 });
+
+test('a bundle\'s app source is known to every block, whichever is read first: a first block with no app frame still gets its line from the source', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-order-'));
+  try {
+    const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    write('node_modules/pool/package.json', JSON.stringify({ name: 'pool', version: '3.2.0', main: 'index.js' }));
+    write('node_modules/pool/index.js', 'exports.process = async function process(items, fn) {\n  for (const x of items) await fn(x);\n};\n');
+    const app = [
+      "const { process } = require('pool');",
+      'async function price(sku) { return sku.length; }',
+      'async function sheet(skus) {',
+      '  return process(skus, (sku) => price(sku));',
+      '}',
+      'module.exports = { sheet };',
+    ];
+    write('src/app.js', `${app.join('\n')}\n`);
+    // the bundle has the app's lines one for one (its map maps each line to the same line of src/app.js)
+    write('dist/server.cjs', `${app.join('\n')}\n`);
+    const bundle = path.join(dir, 'dist/server.cjs');
+    const map = { version: 3, sources: ['../src/app.js'], names: [], mappings: ['AAAA', ...app.slice(1).map(() => 'AACA')].join(';') };
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 4, 5] },
+        { id: 2, callFrame: cf('runMicrotasks', ''), children: [3] },
+        // the pool's own continuation: no app frame under it
+        { id: 3, callFrame: cf('process', path.join(dir, 'node_modules/pool/index.js'), 0) },
+        { id: 4, callFrame: cf('(idle)', '') },
+        // later, the app's price function, in the bundle
+        { id: 5, callFrame: cf('price', `file://${bundle}`, 1) },
+      ],
+      startTime: 1_000_000, endTime: 1_400_000,
+      samples: [...Array(100).fill(3), ...Array(100).fill(4), ...Array(100).fill(5), ...Array(100).fill(4)],
+      timeDeltas: Array(400).fill(1000),
+    };
+    const timed = timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile, sourceMaps: { [`file://${bundle}`]: map } }, 'p.json');
+    const { blocks: out } = attributeBlocks([{ startMs: 0, durationMs: 100 }, { startMs: 200, durationMs: 100 }], [timed], { from: 6000, cwd: dir });
+    assert.equal(out[0].culprit?.owner?.name, 'pool');
+    assert.equal(out[0].culprit?.lineFrom, 'source', JSON.stringify(out[0].culprit));
+    assert.deepEqual([path.relative(dir, String(out[0].culprit?.calledFrom?.url)), out[0].culprit?.calledFrom?.line], ['src/app.js', 4]);
+    assert.equal(path.relative(dir, String(out[1].culprit?.url)), 'src/app.js');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
