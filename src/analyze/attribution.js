@@ -138,13 +138,14 @@ export function attributeBlocks(blocks, profiles, context) {
       });
       return result;
     }
-    const { cause, phase } = causeOf(blame, gcShare);
+    const { cause, phase, codeCause } = causeOf(blame, gcShare);
     const best = blame.tops[0];
     // A microtask block's samples of V8 alone are its promise machinery between two continuations
-    // (Node 24.22 and later show it so; earlier, as Node's runMicrotasks): the chain's time
+    // (Node 24.22 and later show it so; earlier, as Node's runMicrotasks): the chain's time, also
+    // when its garbage took the collector most of the block
     const vmSamples = outside.filter((s) => s.vm);
-    const owned = cause === 'microtask' ? withVm(appSamples, vmSamples) : appSamples;
-    const d = diagnoseBlock(owned, { cause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
+    const owned = codeCause === 'microtask' ? withVm(appSamples, vmSamples) : appSamples;
+    const d = diagnoseBlock(owned, { cause, codeCause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
     const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit: labelled(d.culprit, context.cwd), cwd: context.cwd, appFiles }, sources) : '';
     if (routesSaid) d.advice = `${d.advice.replace(/\.?$/, '.')}${routesSaid}`;
     Object.assign(result, {
@@ -171,14 +172,15 @@ export function attributeBlocks(blocks, profiles, context) {
 /**
  * Why the loop was held, from a stretch's blame: the cause and phase most of its time had.
  * @param {ReturnType<typeof blameBlock>} blame @param {number} gcShare the collector's share the observer saw
- * @returns {{cause: any, phase: any}}
+ * @returns {{cause: any, phase: any, codeCause: any}} codeCause: the cause of the code's own samples, GC's aside
  */
 function causeOf(blame, gcShare) {
   const cause = /** @type {any} */ (argmax(blame.causes) ?? 'sync');
   const phase = /** @type {any} */ ((argmax(new Map([...blame.phases].filter(([k]) => k.startsWith(`${cause}\0`)))) ?? `${cause}\0poll`).split('\0')[1]);
   // GC samples say the collector ran, not why the loop was held: they decide only when they
-  // are the majority (or the observer saw pauses covering half the block).
-  return blame.gcWeight > blame.total / 2 || gcShare >= 0.5 ? { cause: 'gc', phase: 'gc' } : { cause, phase };
+  // are the majority (or the observer saw pauses covering half the block). The code's own cause is
+  // kept beside it: what allocated what the collector freed (a promise chain's promises)
+  return blame.gcWeight > blame.total / 2 || gcShare >= 0.5 ? { cause: 'gc', phase: 'gc', codeCause: cause } : { cause, phase, codeCause: cause };
 }
 
 // a route's stretches of a block need this many of its samples to name their own culprit
@@ -232,9 +234,9 @@ function routeCulprit(appSamples, vmSamples, spans, c, sources) {
   const best = blame.tops[0];
   if (!best) return null;
   const gcShare = blame.total > 0 ? blame.gcWeight / blame.total : 0;
-  const { cause, phase } = causeOf(blame, gcShare);
-  const owned = cause === 'microtask' ? withVm(own, vmSamples.filter(inside)) : own;
-  const d = diagnoseBlock(owned, { cause, phase, durationMs, gcShare, appTop: pick(best.frame), ...c }, sources);
+  const { cause, phase, codeCause } = causeOf(blame, gcShare);
+  const owned = codeCause === 'microtask' ? withVm(own, vmSamples.filter(inside)) : own;
+  const d = diagnoseBlock(owned, { cause, codeCause, phase, durationMs, gcShare, appTop: pick(best.frame), ...c }, sources);
   const culprit = labelled(d.culprit, c.cwd);
   return culprit ? { culprit, fix: d.fix } : null;
 }

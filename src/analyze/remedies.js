@@ -59,7 +59,7 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 /**
  * @param {BlockOwners} o @param {Cause} cause
  * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
- *   builtAndCalled?: boolean}} [extra] builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
+ *   builtAndCalled?: boolean, codeCause?: Cause}} [extra] codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
@@ -75,7 +75,9 @@ export function fixFor(o, cause, extra = {}) {
   if (kind === 'native') return extra.asyncSibling ? 'async-form' : extra.syncOnly ? 'cache-bound-offload' : 'native-sync';
   if (kind === 'package') {
     if (backtracks) return 'regex-dependency';
-    if (cause === 'microtask' && (o.queueShare >= CHAIN_SHARE || extra.promises)) return 'microtask';
+    // a chain whose promises kept the collector busy most of the block is still the chain (cause gc, its code's microtask)
+    const chain = cause === 'microtask' || (cause === 'gc' && extra.codeCause === 'microtask');
+    if (chain && (o.queueShare >= CHAIN_SHARE || extra.promises)) return 'microtask';
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
     // what it returns is called at once and dropped: a filter, template or expression built on every pass
     if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';

@@ -180,3 +180,14 @@ test('a line that calls what a package call returns at once builds it on every p
   const text = advise('compile-once', sift, { builtAndCalled: true, lineText: '    const hits = lastMinute.filter((s) => sift(rule.query)(s));' });
   assert.match(text, /^createDefaultQueryTester of sift@17\.1\.4, called at app\.js:12, held the loop 180 ms: the app calls what it returns at once \(`const hits = lastMinute\.filter\(\(s\) => sift\(rule\.query\)\(s\)\);`\), so it builds .* again on every pass\. Build it once/);
 });
+
+test('a package\'s promise chain whose garbage took the collector most of the block is still the chain: the code\'s own cause decides', () => {
+  // graphql's executor with async resolvers: half the block collecting the promises it made
+  const chain = owners({ owner: pkg('graphql', '16.15.0'), entry: entry('execute'), queueShare: 0.2, gcShare: 0.5 });
+  assert.equal(fixFor(chain, 'gc', { codeCause: 'microtask' }), 'microtask');
+  assert.equal(fixFor(chain, 'microtask'), 'microtask');
+  // the collector's majority over code that ran from a callback is not a chain
+  assert.notEqual(fixFor(chain, 'gc', { codeCause: 'sync' }), 'microtask');
+  // nor a chain with no promise machinery of its own between continuations
+  assert.notEqual(fixFor({ ...chain, queueShare: 0 }, 'gc', { codeCause: 'microtask' }), 'microtask');
+});
