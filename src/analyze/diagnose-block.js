@@ -40,7 +40,9 @@ export function diagnoseBlock(samples, c, sources) {
   const ownerName = owned.owner?.kind === 'package' ? owned.owner.name : null;
   const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function')
     && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
-  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises: managesPromises(meta), appTick, builtAndCalled, codeCause: c.codeCause });
+  const promises = managesPromises(meta);
+  const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
+  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null });
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -51,7 +53,7 @@ export function diagnoseBlock(samples, c, sources) {
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };
@@ -93,6 +95,33 @@ function asyncFormOf(owned, entryName, sources) {
   const called = [...new Set(names)];
   const sibling = asyncCounterpart(sources, pkg.dir, file, called, pkg.main, pkg.types, true);
   return { sibling, declared: !sibling && declaresCall(sources, pkg.dir, file, called, pkg.main, pkg.types) };
+}
+
+// Node's scheduler: the frames that run a callback a package scheduled for itself
+const SCHEDULERS = new Set(['processImmediate', 'listOnTimeout', 'processTimers', 'processTicksAndRejections']);
+
+/**
+ * Whether a package drains a queue of its own: in half or more of the samples its code is on, the
+ * outermost frame of code is the package's, right on the callback Node's scheduler ran for it
+ * (bluebird's Async.drainQueues from setImmediate, whatever app callbacks its queue runs above). A
+ * promise library that does so runs its promise chain there, as V8 runs the microtask queue.
+ * @param {import('./block-samples.js').BlockSample[]} samples @param {(f: import('./frames.js').Frame) => boolean} isOwner
+ * @returns {string | null} the scheduler's function, or null
+ */
+export function drainsOwnQueue(samples, isOwner) {
+  let mine = 0;
+  /** @type {Map<string, number>} */
+  const drains = new Map();
+  for (const s of samples) {
+    if (!s.frames.some(isOwner)) continue;
+    mine++;
+    const outer = s.frames.findLastIndex((f) => f.kind === 'app' || f.kind === 'node_modules');
+    const below = s.frames[outer + 1];
+    if (isOwner(s.frames[outer]) && below?.kind === 'node' && SCHEDULERS.has(below.functionName)) drains.set(below.functionName, (drains.get(below.functionName) ?? 0) + 1);
+  }
+  const [top] = [...drains].sort((a, b) => b[1] - a[1]);
+  const n = [...drains.values()].reduce((a, b) => a + b, 0);
+  return top && n >= 0.5 * mine ? top[0] : null;
 }
 
 /**

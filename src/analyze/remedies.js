@@ -59,7 +59,8 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 /**
  * @param {BlockOwners} o @param {Cause} cause
  * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
- *   builtAndCalled?: boolean, codeCause?: Cause}} [extra] codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
+ *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean}} [extra] ownQueue: the owner's stack is it draining a queue of its
+ *   own from a callback Node's scheduler ran (drainsOwnQueue, diagnose-block.js); codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
@@ -78,6 +79,8 @@ export function fixFor(o, cause, extra = {}) {
     // a chain whose promises kept the collector busy most of the block is still the chain (cause gc, its code's microtask)
     const chain = cause === 'microtask' || (cause === 'gc' && extra.codeCause === 'microtask');
     if (chain && (o.queueShare >= CHAIN_SHARE || extra.promises)) return 'microtask';
+    // a promise library draining a queue of its own (bluebird's, from setImmediate): its chain, run there
+    if (extra.promises && extra.ownQueue) return 'microtask';
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
     // what it returns is called at once and dropped: a filter, template or expression built on every pass
     if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';
@@ -195,7 +198,7 @@ function nodeKdf(text) {
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
  *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
- *   loopLine?: number | null, workPackage?: string | null}} c
+ *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null}} c ownQueue: the scheduler function a promise library drained its own queue from
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
  *   meta: the owner package's package.json; lineText: the source of the calling line; workPackage: the package
@@ -266,6 +269,9 @@ export function adviceText(fix, o, c) {
     }
     case 'microtask':
       if (owner?.kind === 'package') {
+        if (c.ownQueue) {
+          return `${who}'s promise chain${o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : ''} ran ${ms} ms in its own queue, drained from one ${c.ownQueue === 'processImmediate' ? 'setImmediate' : c.ownQueue === 'processTicksAndRejections' ? 'process.nextTick' : 'timer'} callback: what it awaits resolves at once (nothing does I/O), so the chain never lets the loop turn; pass it synchronous callbacks where they do no I/O, give it less data per call, or move the work to a worker thread${gc}`;
+        }
         return `${who}'s promise chain${o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : ''} kept the microtask queue busy for ${ms} ms, ${pct(o.queueShare)} of it in the promise machinery itself: what it awaits resolves at once (nothing does I/O), so the chain never lets the loop turn; pass it synchronous callbacks where they do no I/O, give it less data per call, or move the work to a worker thread${gc}`;
       }
       return `a promise continuation${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: no I/O is served until the queue drains, and awaiting already-resolved promises in a loop never yields; split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;

@@ -191,3 +191,24 @@ test('a package\'s promise chain whose garbage took the collector most of the bl
   // nor a chain with no promise machinery of its own between continuations
   assert.notEqual(fixFor({ ...chain, queueShare: 0 }, 'gc', { codeCause: 'microtask' }), 'microtask');
 });
+
+test('a promise library draining a queue of its own from setImmediate (bluebird) runs its chain there: microtask, and the advice says where', async () => {
+  const { drainsOwnQueue } = await import('../../src/analyze/diagnose-block.js');
+  const fr = (/** @type {string} */ functionName, /** @type {string} */ url, kind) => ({ functionName, url, line: 1, column: 1, kind });
+  const bb = (/** @type {string} */ fn) => fr(fn, '/srv/node_modules/bluebird/js/release/async.js', 'node_modules');
+  const immediate = fr('processImmediate', 'node:internal/timers', 'node');
+  const drain = [bb('_drainQueueStep'), bb('_drainQueue'), bb('Async.drainQueues'), immediate];
+  // an app callback the queue runs sits above the drain: still the package's queue
+  const callback = [fr('getPrice', '/srv/app.js', 'app'), bb('tryCatcher'), ...drain];
+  // Promise.map called from the handler: the app's own call, not a drain
+  const called = [bb('MappingPromiseArray'), fr('handler', '/srv/app.js', 'app'), fr('emit', 'node:events', 'node')];
+  const isBluebird = (/** @type {{url: string}} */ f) => f.url.includes('/bluebird/');
+  const block = (/** @type {any[][]} */ stacks) => stacks.map((frames, i) => ({ t: i, weightMs: 10, frames, line: null }));
+  assert.equal(drainsOwnQueue(block([drain, callback, drain, called]), isBluebird), 'processImmediate');
+  assert.equal(drainsOwnQueue(block([called, called, drain, called]), isBluebird), null);
+  const chain = owners({ owner: pkg('bluebird', '3.7.2'), entry: entry('Async.drainQueues'), queueShare: 0 });
+  assert.equal(fixFor(chain, 'sync', { promises: true, ownQueue: true }), 'microtask');
+  // a package about promises that formats SQL from the app's call (pg-promise) is not a chain
+  assert.equal(fixFor(owners({ owner: pkg('pg-promise', '11.10.2'), entry: entry('insert') }), 'sync', { promises: true, ownQueue: false }), 'cache-bound-offload');
+  assert.match(advise('microtask', chain, { ownQueue: 'processImmediate' }), /bluebird@3\.7\.2's promise chain, called at app\.js:12, ran 180 ms in its own queue, drained from one setImmediate callback/);
+});
