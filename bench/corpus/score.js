@@ -40,8 +40,11 @@ function routeIs(route, path) {
  * @param {any} block @param {string} path @returns {any[]}
  */
 function routeView(block, path) {
-  const entry = (block.requests?.ran ?? []).find((/** @type {any} */ r) => typeof r.route === 'string' && routeIs(r.route, path));
+  const ran = block.requests?.ran ?? [];
+  const entry = ran.find((/** @type {any} */ r) => typeof r.route === 'string' && routeIs(r.route, path));
   if (entry?.culprit) return [{ ...block, durationMs: entry.count * entry.msEach, culprit: entry.culprit, fix: entry.fix }];
+  // the block's culprit is another route's own (a capture that began late saw too little of this one's)
+  if (entry && ran.some((/** @type {any} */ r) => r !== entry && r.culprit && r.culprit.label === block.culprit?.label)) return [];
   return ranOn(block, path) ? [block] : [];
 }
 

@@ -40,3 +40,11 @@ test('one route read wrong makes the case wrong; a route no block ran is a miss'
   assert.equal(row.score, 'wrong');
   assert.match(row.note, /\/quote: missed: loop-block expected, no block that ran it found/);
 });
+
+test('a route with no culprit of its own in a block whose culprit is another route\'s own is graded on its other blocks', () => {
+  const ajv = { owner: { kind: 'package', name: 'ajv' }, calledFrom: { line: 30 }, label: 'ajv compile ← app.js:30' };
+  // the capture began late: /quote's stretch had too few samples, /orders/7's named the block's culprit
+  const both = { durationMs: 800, fix: 'compile-once', culprit: ajv, requests: { ran: [{ route: 'GET /quote', count: 1, msEach: 500 }, { route: 'GET /orders/:id', count: 1, msEach: 300, culprit: ajv, fix: 'compile-once' }], label: 'GET /quote +1 route(s)' } };
+  const report = { verdict: { status: 'blocked' }, blocks: [both, block('GET /quote', 'decimal.js', 12, 'cache-bound-offload', 120)] };
+  assert.equal(scoreCase(c, report).score, 'right');
+});

@@ -312,3 +312,15 @@ test('which request ran a block: the one whose handler answered after the work, 
   assert.equal(large.label, 'GET /report');
   assert.equal(large.ran.length, 1);
 });
+
+test('a route the capture saw too little of takes no culprit from its block when the block\'s culprit is another route\'s own', () => {
+  const sift = { label: 'sift@17.1.4 createDefaultQueryTester ← app.js:37' };
+  const latency = new Histogram().toJSON();
+  const routes = { 'GET /alerts/preview': { count: 2, errors: 0, latency }, 'GET /alerts/evaluate': { count: 2, errors: 0, latency } };
+  const blocks = [{ durationMs: 865, culprit: sift, fix: 'compile-once', requests: { ran: [
+    { route: 'GET /alerts/preview', count: 1, msEach: 503 },
+    { route: 'GET /alerts/evaluate', count: 1, msEach: 361, culprit: sift, fix: 'compile-once' },
+  ], waited: 2, delayedMs: 0, queuedAfter: 0, label: 'GET /alerts/preview +1 route(s)' } }];
+  const held = Object.fromEntries(routeRows(routes, blocks).map((r) => [r.route, r.heldBy?.label ?? null]));
+  assert.deepEqual(held, { 'GET /alerts/preview': null, 'GET /alerts/evaluate': sift.label });
+});
