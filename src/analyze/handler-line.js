@@ -128,7 +128,45 @@ export function routeSpans(files, routePath, sources) {
     const span = registration(file, routePath, sources);
     if (span) spans.set(file, span);
   }
+  // no file writes the path: a node:http server's one request listener serves every path it is sent
+  if (!spans.size) {
+    for (const file of files) {
+      const span = listener(file, sources);
+      if (span) spans.set(file, span);
+    }
+  }
   return spans;
+}
+
+// a server made with its request listener: http.createServer((req, res) => {...}), https's, http2's
+const CREATE_SERVER = /\bcreate(?:Secure)?Server\s*\(/;
+
+/**
+ * The lines of the request listener a file passes to createServer, 0-based, from the column after
+ * `createServer(`; null when the file makes no server or passes it no function written there.
+ * @param {string} file @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function listener(file, sources) {
+  const code = sources.codeLines(file);
+  if (!code) return null;
+  const i = code.findIndex((text) => CREATE_SERVER.test(text));
+  if (i < 0) return null;
+  const m = /** @type {RegExpExecArray} */ (CREATE_SERVER.exec(code[i]));
+  let depth = 0;
+  let body = false;
+  for (let l = i; l < code.length; l++) {
+    for (let c = l === i ? m.index + m[0].length : 0; c < code[l].length; c++) {
+      const ch = code[l][c];
+      if (ch === '(' || ch === '[' || ch === '{') {
+        // a function's body (after `=>` or its parameters), not an options object
+        if (++depth === 1 && ch === '{' && /(?:=>|\))\s*$/.test(`${l > i ? code[l - 1] : ''} ${code[l].slice(0, c)}`)) body = true;
+      } else if (ch === ')' || ch === ']' || ch === '}') {
+        if (--depth === 0 && body && ch === '}') return { from: i, to: l, column: m.index + m[0].length };
+        if (depth < 0) return null;
+      }
+    }
+  }
+  return null;
 }
 
 // what comes before a path that registers a route: a router's method, a route option, a comparison

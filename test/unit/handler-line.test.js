@@ -228,3 +228,30 @@ test('a package\'s component the app configured (an interceptor put on a control
   // a file named for nothing the app names: no line
   assert.equal(componentUse(frames.slice(0, 2), [app], new AppSources()), null);
 });
+
+test('a node:http server whose listener writes no path serves every path: its listener is the handler of a route the load was sent to', (t) => {
+  const dir = appWith(t, []);
+  const write = (/** @type {string} */ name, /** @type {string[]} */ lines) => { fs.writeFileSync(path.join(dir, name), lines.join('\n')); return path.join(dir, name); };
+  const plain = write('plain.js', [
+    "const ready = Promise.all(users.map((u) => hasher.hash(u.password)));", // 1
+    'const server = http.createServer((req, res) => {', // 2
+    "  if (req.url === '/health') return res.end('ok');", // 3
+    '  hasher.compare(pw, hash).then((ok) => res.end(String(ok)));', // 4
+    '});', // 5
+  ]);
+  const tls = write('tls.js', [
+    'https.createServer({ key, cert }, function (req, res) {', // 1
+    '  res.end(render());', // 2
+    '}).listen(0);', // 3
+  ]);
+  const app = write('express.js', ['http.createServer(app).listen(0);']);
+  const sources = new AppSources();
+  const span = (/** @type {string} */ file, /** @type {string} */ p) => { const s = routeSpans([file], p, sources).get(file); return s ? [s.from + 1, s.to + 1] : null; };
+  assert.deepEqual(span(plain, '/login'), [2, 5]);
+  // the path it does write is still its own block
+  assert.deepEqual(span(plain, '/health'), [3, 3]);
+  // the options object before the listener is not its body
+  assert.deepEqual(span(tls, '/x'), [1, 3]);
+  // a server handed a framework's app has no listener of its own here
+  assert.equal(span(app, '/x'), null);
+});
