@@ -209,7 +209,7 @@ export function routeCulprits(blocks) {
     const ran = b.requests?.ran?.length ? b.requests.ran
       : label && !/ \+\d+ route\(s\)$/.test(b.requests?.label ?? '') ? [{ route: label, count: 1, msEach: b.durationMs }] : [];
     // the block's culprit is the first route's unless it is another route's own
-    const another = ran.some((r, i) => i > 0 && r.culprit?.label === b.culprit?.label);
+    const another = ran.some((r, i) => i > 0 && r.culprit && r.culprit.label === b.culprit?.label);
     ran.forEach((r, i) => {
       const c = r.culprit ?? (i === 0 && !another ? b.culprit : null);
       const fix = r.culprit ? r.fix : b.fix;
