@@ -205,9 +205,8 @@ export function routeCulprits(blocks) {
   /** @type {Map<string, RouteCulprit>} */
   const held = new Map();
   for (const b of blocks) {
-    const label = b.requests?.label?.split(' ×')[0];
-    const ran = b.requests?.ran?.length ? b.requests.ran
-      : label && !/ \+\d+ route\(s\)$/.test(b.requests?.label ?? '') ? [{ route: label, count: 1, msEach: b.durationMs }] : [];
+    const one = labelRoute(b.requests?.label);
+    const ran = b.requests?.ran?.length ? b.requests.ran : one && !one.several ? [{ route: one.route, count: 1, msEach: b.durationMs }] : [];
     // the block's culprit is the first route's unless it is another route's own
     const another = ran.some((r, i) => i > 0 && r.culprit && r.culprit.label === b.culprit?.label);
     ran.forEach((r, i) => {
@@ -241,7 +240,19 @@ export function mergeRoutes(all) {
   return Object.fromEntries([...by].map(([route, r]) => [route, { count: r.count, errors: r.errors, latency: r.latency.toJSON() }]));
 }
 
-/** "GET /export ×11 (150 ms each)". @param {{ran: RanRoute[]} | null | undefined} s */
+/**
+ * A requests label read back (a production log keeps only it): the route that ran most, how many of
+ * its requests ran back to back and how long each ("GET /export ×11 (150 ms each)"; msEach null when
+ * the label does not say), and whether other routes ran too ("... +2 route(s)").
+ * @param {string | null | undefined} label
+ * @returns {{route: string, count: number, msEach: number | null, several: boolean} | null}
+ */
+export function labelRoute(label) {
+  const m = label ? /^(.*?)(?: ×(\d+) \((\d+) ms each\))?( \+\d+ route\(s\))?$/.exec(label) : null;
+  return m ? { route: m[1], count: m[2] ? Number(m[2]) : 1, msEach: m[3] ? Number(m[3]) : null, several: Boolean(m[4]) } : null;
+}
+
+/** "GET /export ×11 (150 ms each)": what labelRoute reads. @param {{ran: RanRoute[]} | null | undefined} s */
 function requestLabel(s) {
   const top = s?.ran[0];
   if (!top) return null;

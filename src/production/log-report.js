@@ -9,7 +9,7 @@ import { blockTotals, round } from '../analyze/blocks.js';
 import { ownerNotes } from '../analyze/ownership.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
-import { routeCulprits } from '../analyze/requests.js';
+import { labelRoute, routeCulprits } from '../analyze/requests.js';
 import { inferFromRoute } from './same-route.js';
 
 // a stats line's garbage collection observed in less than this share of its interval is not scaled up
@@ -235,7 +235,7 @@ function routesOf(stats, blocks) {
     // a block of several routes (its line's `routes`): each its share of it, as `run`'s table does
     const ran = b.requests?.ran ?? [];
     const total = ran.reduce((/** @type {number} */ sum, /** @type {any} */ r) => sum + r.count * r.msEach, 0);
-    const label = b.requests?.label?.split(' ×')[0].replace(/ \+\d+ route\(s\)$/, '');
+    const label = labelRoute(b.requests?.label)?.route;
     const shares = ran.length && total > 0 ? ran.map((/** @type {any} */ r) => [r.route, (r.count * r.msEach) / total]) : label ? [[label, 1]] : [];
     for (const [route, share] of shares) {
       const x = by.get(route);

@@ -4,6 +4,8 @@
 // the same culprit for it, marked as inferred: on a busy service the same route blocks the same way.
 // Pure.
 
+import { labelRoute } from '../analyze/requests.js';
+
 /** How many of the route's named blocks must agree on the culprit and fix. */
 const AGREE_SHARE = 0.5;
 /** At least this many named blocks of the route. */
@@ -17,10 +19,8 @@ const REQUESTS_CLAUSE = /^[^.]*? in this \d+ ms block[^.]*\. (?:Each request: )?
  * @param {string | undefined} label @returns {{route: string, heldMs: number | null} | null}
  */
 export function routeOfLabel(label) {
-  if (!label || / \+\d+ route\(s\)$/.test(label)) return null;
-  const m = /^(.*?)(?: ×(\d+) \((\d+) ms each\))?$/.exec(label);
-  if (!m) return null;
-  return { route: m[1], heldMs: m[2] ? Number(m[2]) * Number(m[3]) : null };
+  const l = labelRoute(label);
+  return l && !l.several ? { route: l.route, heldMs: l.msEach === null ? null : l.count * l.msEach } : null;
 }
 
 /**

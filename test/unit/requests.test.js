@@ -8,7 +8,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import dc from 'node:diagnostics_channel';
 import { once } from 'node:events';
-import { summariseBlockRequests, requestsOfBlock, routeRows, mergeRoutes } from '../../src/analyze/requests.js';
+import { summariseBlockRequests, requestsOfBlock, routeRows, mergeRoutes, labelRoute } from '../../src/analyze/requests.js';
 import { parseBudgets, evaluateBudgets, describeResult } from '../../src/analyze/budgets.js';
 import { Histogram } from '../../src/agent/histogram.cjs';
 import { createRequire } from 'node:module';
@@ -323,4 +323,11 @@ test('a route the capture saw too little of takes no culprit from its block when
   ], waited: 2, delayedMs: 0, queuedAfter: 0, label: 'GET /alerts/preview +1 route(s)' } }];
   const held = Object.fromEntries(routeRows(routes, blocks).map((r) => [r.route, r.heldBy?.label ?? null]));
   assert.deepEqual(held, { 'GET /alerts/preview': null, 'GET /alerts/evaluate': sift.label });
+});
+
+test('a requests label reads back as it was written: its route, how many back to back and how long each, and whether other routes ran', () => {
+  assert.deepEqual(labelRoute('GET /export ×11 (150 ms each)'), { route: 'GET /export', count: 11, msEach: 150, several: false });
+  assert.deepEqual(labelRoute('GET /orders/:id +2 route(s)'), { route: 'GET /orders/:id', count: 1, msEach: null, several: true });
+  assert.deepEqual(labelRoute('GET /x ×2 (563 ms each) +1 route(s)'), { route: 'GET /x', count: 2, msEach: 563, several: true });
+  assert.equal(labelRoute(null), null);
 });
