@@ -16,6 +16,7 @@ import { appFilesOf } from './profiles.js';
 import { requestsOfBlock, routeStretches, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
+import { fixPerCulprit, decidedClause } from './culprit-fix.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -68,8 +69,13 @@ export function attributeBlocks(blocks, profiles, context) {
   const shares = [];
   /** @type {BlockCoverage[]} */
   const coverage = [];
+  /** @type {(import('./culprit-fix.js').Vote | null)[]} */
+  const votes = [];
+  /** @type {Map<number, (fix: import('./remedies.js').Fix) => string>} the advice of a block read again with another fix */
+  const adviceWith = new Map();
 
-  const out = blocks.map((block) => {
+  const out = blocks.map((block, index) => {
+    votes[index] = null;
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
     const sampled = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
@@ -145,9 +151,16 @@ export function attributeBlocks(blocks, profiles, context) {
     // when its garbage took the collector most of the block
     const vmSamples = outside.filter((s) => s.vm);
     const owned = codeCause === 'microtask' ? withVm(appSamples, vmSamples) : appSamples;
-    const d = diagnoseBlock(owned, { cause, codeCause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles }, sources);
+    const blockContext = { cause, codeCause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles };
+    const d = diagnoseBlock(owned, blockContext, sources);
     const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit: labelled(d.culprit, context.cwd), cwd: context.cwd, appFiles }, sources) : '';
-    if (routesSaid) d.advice = `${d.advice.replace(/\.?$/, '.')}${routesSaid}`;
+    const withRoutes = (/** @type {string} */ advice) => (routesSaid ? `${advice.replace(/\.?$/, '.')}${routesSaid}` : advice);
+    d.advice = withRoutes(d.advice);
+    const label = labelled(d.culprit, context.cwd)?.label;
+    if (label && !tool) {
+      votes[index] = { label, fix: d.fix, samples: appSamples.length };
+      adviceWith.set(index, (fix) => withRoutes(diagnoseBlock(owned, { ...blockContext, fix }, sources).advice));
+    }
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
@@ -161,7 +174,30 @@ export function attributeBlocks(blocks, profiles, context) {
     }
     return result;
   });
+  decideFixes(out, votes, adviceWith);
   return { blocks: out, topSites: callSites(shares), coverage };
+}
+
+/**
+ * One fix per culprit over the run (culprit-fix.js): a block whose own samples read another fix than
+ * most samples of its culprit's blocks takes theirs, with its advice read again for it and a clause
+ * that says so; a route's own culprit in a block of several routes takes it too.
+ * @param {AttributedBlock[]} blocks @param {(import('./culprit-fix.js').Vote | null)[]} votes
+ * @param {Map<number, (fix: import('./remedies.js').Fix) => string>} adviceWith
+ */
+function decideFixes(blocks, votes, adviceWith) {
+  const decided = fixPerCulprit(votes);
+  if (!decided.size) return;
+  blocks.forEach((b, i) => {
+    const v = votes[i];
+    const d = v ? decided.get(v.label) : undefined;
+    const advice = adviceWith.get(i);
+    if (v && d && advice && v.fix !== d.fix) Object.assign(b, { fix: d.fix, advice: `${advice(d.fix).replace(/\.?$/, '.')}${decidedClause(d, v.fix, v.samples)}` });
+    for (const r of b.requests?.ran ?? []) {
+      const own = r.culprit?.label ? decided.get(r.culprit.label) : undefined;
+      if (own && r.fix && r.fix !== 'startup' && r.fix !== 'none') r.fix = own.fix;
+    }
+  });
 }
 
 /**

@@ -24,7 +24,8 @@ import { rootName } from '../sources/app-sources.js';
 /**
  * @param {import('./block-samples.js').BlockSample[]} samples
  * @param {{cause: import('./causes.js').Cause, codeCause?: import('./causes.js').Cause, phase: import('./causes.js').Phase, durationMs: number, gcShare: number,
- *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null, appFiles?: () => string[]}} c appTop: the app
+ *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null, appFiles?: () => string[],
+ *   fix?: import('./remedies.js').Fix}} c fix: the fix decided for the culprit over the run (culprit-fix.js), in place of this block's own; appTop: the app
  *   frame that held most of the block; requests: the requests that ran in it and waited behind it; appFiles: the app's
  *   files, where a package's block with no app frame finds the line that handed it the work (handler-line.js)
  * @param {AppSources} sources
@@ -42,7 +43,7 @@ export function diagnoseBlock(samples, c, sources) {
     && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
-  const fix = fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null });
+  const fix = c.fix ?? fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null });
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line

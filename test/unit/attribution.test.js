@@ -216,3 +216,31 @@ test('a bundle\'s app source is known to every block, whichever is read first: a
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('attribution: a call whose blocks read two fixes takes the one most of their samples say, and its advice says so', () => {
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: cf('(root)', ''), children: [2, 4, 6] },
+      { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+      { id: 3, callFrame: cf('build', 'file:///app/a.js', 4) },
+      { id: 4, callFrame: cf('processTicksAndRejections', 'node:internal/process/task_queues'), children: [5] },
+      { id: 5, callFrame: cf('build', 'file:///app/a.js', 4) },
+      { id: 6, callFrame: cf('(idle)', '') },
+    ],
+    startTime: 1_000_000, endTime: 1_250_000,
+    // one sample a ms: build from setImmediate 100 ms, idle 100 ms, the same build from a tick 30 ms
+    samples: [...Array(100).fill(3), ...Array(100).fill(6), ...Array(30).fill(5)],
+    timeDeltas: Array(230).fill(1000),
+  };
+  const timed = timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'p.json');
+  const blocks = [{ startMs: 0, durationMs: 100 }, { startMs: 200, durationMs: 30 }];
+  const [long, short] = attributeBlocks(blocks, [timed], { from: 6000, cwd: '/app' }).blocks;
+  assert.equal(long.culprit?.label, short.culprit?.label, 'one call');
+  assert.equal(short.cause, 'nextTick', 'the block keeps its own cause');
+  assert.deepEqual([long.fix, short.fix], ['own-loop', 'own-loop']);
+  assert.doesNotMatch(String(long.advice), /blocks this call held/);
+  assert.match(String(short.advice), /Fix decided over the 2 blocks this call held in the run, by most of their \d+ samples; this block's \d+ alone read nextTick\.$/);
+  // alone, the short block reads its own
+  assert.equal(attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app' }).blocks[0].fix, 'nextTick');
+});
