@@ -41,15 +41,17 @@ const SAMPLE_FRAMES = 12;
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
- *   processThread?: boolean, briefTool?: boolean, appFiles?: string[]}} context
+ *   processThread?: boolean, briefTool?: boolean, appFiles?: string[], votes?: import('./culprit-fix.js').Vote[]}} context
  *   gcPauses/gcRuns: the collections observed (absent: none were, and the collector's share of the block's samples stands for them);
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
  *   agent on this thread does only brief steps (the production agent: no profile hand-over), so a sample of its own
  *   stands for one sampling interval, never for a gap it ends (a crowded machine's), and the block is its own only when
  *   that time leaves less than the threshold of it; appFiles: the app's files beyond those the profiles saw run (its
- *   entry script), where a package's block with no app frame on its stack finds the line that handed it the work
- * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[]}} coverage: one per block, in order
+ *   entry script), where a package's block with no app frame on its stack finds the line that handed it the work;
+ *   votes: the culprits and fixes of blocks read before these (the production log's), counted in each culprit's fix
+ * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[], votes: import('./culprit-fix.js').Vote[]}} coverage: one
+ *   per block, in order; votes: these blocks' culprits and their own fixes, for a later call's `votes`
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
@@ -174,8 +176,8 @@ export function attributeBlocks(blocks, profiles, context) {
     }
     return result;
   });
-  decideFixes(out, votes, adviceWith);
-  return { blocks: out, topSites: callSites(shares), coverage };
+  decideFixes(out, votes, adviceWith, context.votes ?? []);
+  return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null) };
 }
 
 /**
@@ -184,9 +186,10 @@ export function attributeBlocks(blocks, profiles, context) {
  * that says so; a route's own culprit in a block of several routes takes it too.
  * @param {AttributedBlock[]} blocks @param {(import('./culprit-fix.js').Vote | null)[]} votes
  * @param {Map<number, (fix: import('./remedies.js').Fix) => string>} adviceWith
+ * @param {import('./culprit-fix.js').Vote[]} earlier the votes of blocks read before these (a production log's)
  */
-function decideFixes(blocks, votes, adviceWith) {
-  const decided = fixPerCulprit(votes);
+function decideFixes(blocks, votes, adviceWith, earlier) {
+  const decided = fixPerCulprit([...earlier, ...votes]);
   if (!decided.size) return;
   blocks.forEach((b, i) => {
     const v = votes[i];

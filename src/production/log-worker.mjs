@@ -69,6 +69,11 @@ const KEEP_CAPTURES = 8;
 const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
+// the culprits and own fixes of the blocks diagnosed so far, the latest this many: a culprit's fix is
+// the one most samples of its blocks said (culprit-fix.js), not one block's threshold's side
+const KEEP_VOTES = 500;
+/** @type {import('../analyze/culprit-fix.js').Vote[]} */
+const votes = [];
 const budget = new CaptureBudget(settings.captureBudgetMs);
 // the app's entry script, where a package's block with no app frame on its stack finds the app line
 const appFiles = data.argv[0] && !data.argv[0].startsWith('-') ? [path.resolve(data.cwd, data.argv[0])] : [];
@@ -368,9 +373,11 @@ async function diagnose(b, capture) {
   const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
   const gc = blockGc.find((g) => g.t === b.t);
   try {
-    const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles,
+    const { blocks, coverage, votes: own } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles, votes,
     });
+    votes.push(...own);
+    if (votes.length > KEEP_VOTES) votes.splice(0, votes.length - KEEP_VOTES);
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });
     const heldBy = owner === 'starved' ? 'machine' : owner;

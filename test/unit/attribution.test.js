@@ -241,6 +241,10 @@ test('attribution: a call whose blocks read two fixes takes the one most of thei
   assert.deepEqual([long.fix, short.fix], ['own-loop', 'own-loop']);
   assert.doesNotMatch(String(long.advice), /blocks this call held/);
   assert.match(String(short.advice), /Fix decided over the 2 blocks this call held in the run, by most of their \d+ samples; this block's \d+ alone read nextTick\.$/);
-  // alone, the short block reads its own
-  assert.equal(attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app' }).blocks[0].fix, 'nextTick');
+  // alone, the short block reads its own; read after the long one (a production log's next line), the run's
+  const alone = attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app' });
+  assert.equal(alone.blocks[0].fix, 'nextTick');
+  const first = attributeBlocks([blocks[0]], [timed], { from: 6000, cwd: '/app' });
+  assert.deepEqual(first.votes.map((v) => [v.label, v.fix]), [[long.culprit?.label, 'own-loop']]);
+  assert.equal(attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app', votes: first.votes }).blocks[0].fix, 'own-loop');
 });
