@@ -1,6 +1,6 @@
 // A block whose capture saw too little of it (it started late on a crowded machine, or saw only the
-// response being written) names no culprit in its log line. When the block ran one route's requests,
-// and that route's other blocks were named from full captures, most of them alike, the report names
+// response being written) names no culprit in its log line. When the block ran one route's requests
+// (or several routes', one of which held half of it or more), and that route's other blocks were named from full captures, most of them alike, the report names
 // the same culprit for it, marked as inferred: on a busy service the same route blocks the same way.
 // Pure.
 
@@ -10,6 +10,8 @@ import { labelRoute } from '../analyze/requests.js';
 const AGREE_SHARE = 0.5;
 /** At least this many named blocks of the route. */
 const MIN_NAMED = 2;
+/** A block of several routes is named after the one whose requests held at least this share of it. */
+const HELD_SHARE = 0.5;
 /** "GET /x ran 2 times back to back (~252 ms each) in this 270 ms block; 2 other request(s) waited behind it. Each request: " */
 const REQUESTS_CLAUSE = /^[^.]*? in this \d+ ms block[^.]*\. (?:Each request: )?/;
 
@@ -21,6 +23,21 @@ const REQUESTS_CLAUSE = /^[^.]*? in this \d+ ms block[^.]*\. (?:Each request: )?
 export function routeOfLabel(label) {
   const l = labelRoute(label);
   return l && !l.several ? { route: l.route, heldMs: l.msEach === null ? null : l.count * l.msEach } : null;
+}
+
+/**
+ * The route a block ran: the one its label names, else, of several (its line's \`routes\`), the one whose
+ * requests held half of it or more.
+ * @param {any} b a report block @returns {{route: string, heldMs: number | null, of: number | null} | null} of: how many routes ran in it, when several
+ */
+function routeOfBlock(b) {
+  const one = routeOfLabel(b.requests?.label);
+  if (one) return { ...one, of: null };
+  const ran = Array.isArray(b.requests?.ran) ? b.requests.ran : [];
+  if (ran.length < 2) return null;
+  const held = (/** @type {any} */ r) => Number(r.count) * Number(r.msEach) || 0;
+  const top = ran.reduce((/** @type {any} */ x, /** @type {any} */ y) => (held(y) > held(x) ? y : x));
+  return held(top) >= HELD_SHARE * b.durationMs ? { route: String(top.route), heldMs: held(top), of: ran.length } : null;
 }
 
 /**
@@ -43,7 +60,7 @@ export function inferFromRoute(blocks, lines, thresholdMs) {
   });
   blocks.forEach((b, i) => {
     if (b.culprit || (lines[i].captured !== 'partial' && lines[i].captured !== false)) return;
-    const r = routeOfLabel(b.requests?.label);
+    const r = routeOfBlock(b);
     const list = r ? named.get(r.route) : undefined;
     if (!r || !list || list.length < MIN_NAMED || (r.heldMs !== null && r.heldMs < thresholdMs)) return;
     /** @type {Map<string, any[]>} */
@@ -58,7 +75,8 @@ export function inferFromRoute(blocks, lines, thresholdMs) {
     b.inferred = { route: r.route, alike: alike.length, named: list.length };
     // the model's advice without its sentence on the requests of its own block
     const advice = String(model.advice ?? '').replace(REQUESTS_CLAUSE, '');
-    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}; in one of them: ${advice}`;
+    const share = r.of && r.heldMs !== null ? `${r.route} ran ${Math.round(r.heldMs)} ms of it, the most of its ${r.of} routes; ` : '';
+    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${share}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}; in one of them: ${advice}`;
     inferred++;
   });
   return inferred;

@@ -44,3 +44,18 @@ test('nothing is inferred from one named block, from blocks that disagree, for s
   assert.equal(run([named('GET /x'), named('GET /x'), partial('GET /x ×5 (1 ms each)')]).count, 0);
   assert.equal(run([named('GET /x'), named('GET /x'), partial('GET /other')]).count, 0);
 });
+
+test('a block of several routes with no capture is named after the route whose requests held half of it or more', () => {
+  const several = (/** @type {[string, number, number][]} */ ran, durationMs = 1036) => ({
+    block: { culprit: null, fix: 'none', cause: null, advice: '', durationMs, requests: { label: `${ran[0][0]} ×${ran[0][1]} (${ran[0][2]} ms each) +${ran.length - 1} route(s)`, ran: ran.map(([route, count, msEach]) => ({ route, count, msEach })) } },
+    line: { captured: false, note: 'no stack was captured: the capture budget was spent' },
+  });
+  const { blocks, count } = run([named('GET /x'), named('GET /x'), several([['GET /x', 3, 250], ['GET /y', 1, 280]])]);
+  assert.equal(count, 1);
+  assert.deepEqual(blocks[2].inferred, { route: 'GET /x', alike: 2, named: 2 });
+  assert.match(blocks[2].advice, /^no stack was captured: the capture budget was spent\. GET \/x ran 750 ms of it, the most of its 2 routes; 2 of the 2 other blocks of GET \/x whose capture was full named /);
+  // no route held half of it: nothing said
+  assert.equal(run([named('GET /x'), named('GET /x'), several([['GET /x', 1, 400], ['GET /y', 1, 380]])]).count, 0);
+  // the route that held most has no named blocks of its own
+  assert.equal(run([named('GET /x'), named('GET /x'), several([['GET /y', 3, 250], ['GET /x', 1, 200]])]).count, 0);
+});
