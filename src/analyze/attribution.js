@@ -160,7 +160,7 @@ export function attributeBlocks(blocks, profiles, context) {
     d.advice = withRoutes(d.advice);
     const label = labelled(d.culprit, context.cwd)?.label;
     if (label && !tool) {
-      votes[index] = { label, fix: d.fix, samples: appSamples.length };
+      votes[index] = { label, fix: d.fix, samples: appSamples.length, evidence: d.evidence };
       adviceWith.set(index, (fix) => withRoutes(diagnoseBlock(owned, { ...blockContext, fix }, sources).advice));
     }
     Object.assign(result, {

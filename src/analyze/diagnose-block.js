@@ -11,6 +11,7 @@ import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
+import { evidenceOf } from './culprit-fix.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
@@ -43,7 +44,8 @@ export function diagnoseBlock(samples, c, sources) {
     && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
-  const fix = c.fix ?? fixFor(owned, c.cause, { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null });
+  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null };
+  const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -53,6 +55,8 @@ export function diagnoseBlock(samples, c, sources) {
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
+    // what the fix was read from, for the fix of the culprit over all the blocks it held (culprit-fix.js)
+    evidence: evidenceOf(owned, c.cause, extra),
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
       cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,

@@ -217,7 +217,7 @@ test('a bundle\'s app source is known to every block, whichever is read first: a
   }
 });
 
-test('attribution: a call whose blocks read two fixes takes the one most of their samples say, and its advice says so', () => {
+test('attribution: a call whose blocks read two fixes takes the one read from all of them, and its advice says so', () => {
   const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: 0, scriptId: '1' });
   const profile = {
     nodes: [
@@ -240,7 +240,7 @@ test('attribution: a call whose blocks read two fixes takes the one most of thei
   assert.equal(short.cause, 'nextTick', 'the block keeps its own cause');
   assert.deepEqual([long.fix, short.fix], ['own-loop', 'own-loop']);
   assert.doesNotMatch(String(long.advice), /blocks this call held/);
-  assert.match(String(short.advice), /Fix decided over the 2 blocks this call held in the run, by most of their \d+ samples; this block's \d+ alone read nextTick\.$/);
+  assert.match(String(short.advice), /Fix read from all 2 blocks this call held in the run \(\d+ samples\); this block's \d+ alone read nextTick\.$/);
   // alone, the short block reads its own; read after the long one (a production log's next line), the run's
   const alone = attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app' });
   assert.equal(alone.blocks[0].fix, 'nextTick');

@@ -1,44 +1,45 @@
-// One fix per culprit over a run's blocks.
+// One fix per culprit over a run's blocks: read once from all the evidence of a culprit whose blocks disagree.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixPerCulprit } from '../../src/analyze/culprit-fix.js';
+import { fixFor } from '../../src/analyze/remedies.js';
 
-test('a culprit whose blocks disagree takes the fix most of their samples say; one that agrees, or stands alone, is left out', () => {
-  const decided = fixPerCulprit([
-    { label: 'p@1 run ← app.js:3', fix: 'microtask', samples: 40 },
-    { label: 'p@1 run ← app.js:3', fix: 'cache-bound-offload', samples: 9 },
-    { label: 'p@1 run ← app.js:3', fix: 'microtask', samples: 35 },
-    null,
-    { label: 'q@2 parse ← app.js:9', fix: 'compile-once', samples: 20 },
-    { label: 'q@2 parse ← app.js:9', fix: 'compile-once', samples: 3 },
-    { label: 'r@1 go ← app.js:12', fix: 'async-form', samples: 8 },
-  ]);
-  assert.deepEqual([...decided], [['p@1 run ← app.js:3', { fix: 'microtask', blocks: 3, samples: 84 }]]);
+/** @param {Partial<import('../../src/analyze/culprit-fix.js').Evidence>} over @returns {import('../../src/analyze/culprit-fix.js').Evidence} */
+const ev = (over) => ({
+  owner: { kind: 'package', name: 'p', version: '1.0.0' }, ownerMs: 100, gcShare: 0, queueShare: 0, regexShare: 0, regexRunMs: 0, compileShare: 0, call: null,
+  cause: 'sync', extra: { verb: 'parse', reusable: true }, ...over,
+});
+/** @param {string} label @param {import('../../src/analyze/culprit-fix.js').Evidence} evidence @param {number} samples */
+const vote = (label, evidence, samples = 10) => ({ label, fix: fixFor(/** @type {any} */ (evidence), evidence.cause, evidence.extra), samples, evidence });
+
+test('a chain near the queue share: its blocks read either side of it, the call reads the share over all their time', () => {
+  const chain = (/** @type {number} */ queueShare, /** @type {number} */ ownerMs) => ev({ cause: 'microtask', queueShare, ownerMs, extra: { codeCause: 'microtask' } });
+  const votes = [vote('g@16 execute ← app.js:3', chain(0.15, 400)), vote('g@16 execute ← app.js:3', chain(0.08, 300)), vote('g@16 execute ← app.js:3', chain(0.12, 300))];
+  assert.deepEqual(votes.map((v) => v.fix), ['microtask', 'cache-bound-offload', 'microtask']);
+  assert.deepEqual([...fixPerCulprit(votes)], [['g@16 execute ← app.js:3', { fix: 'microtask', blocks: 3, samples: 30 }]]);
+  // most of the time under the share: the other way
+  const under = [vote('x', chain(0.11, 100)), vote('x', chain(0.05, 600)), vote('x', chain(0.09, 300))];
+  assert.equal(fixPerCulprit(under).get('x')?.fix, 'cache-bound-offload');
 });
 
-test('the longest block is outvoted when its samples are few; a tie goes to the fix of more blocks, then the first', () => {
-  // a starved block (long, few samples) against two healthy ones
-  const starved = fixPerCulprit([
-    { label: 'x', fix: 'cache-bound-offload', samples: 4 },
-    { label: 'x', fix: 'regex-dependency', samples: 30 },
-    { label: 'x', fix: 'regex-dependency', samples: 28 },
-  ]);
-  assert.equal(starved.get('x')?.fix, 'regex-dependency');
-  const tie = fixPerCulprit([
-    { label: 'y', fix: 'own-loop', samples: 10 },
-    { label: 'y', fix: 'allocation', samples: 5 },
-    { label: 'y', fix: 'allocation', samples: 5 },
-  ]);
-  assert.equal(tie.get('y')?.fix, 'allocation');
-  assert.equal(fixPerCulprit([{ label: 'z', fix: 'own-loop', samples: 7 }, { label: 'z', fix: 'nextTick', samples: 7 }]).get('z')?.fix, 'own-loop');
+test('a ReDoS whose stretches a busy machine broke up: one block\'s long stretch and the share over all of them say the regex', () => {
+  const redos = (/** @type {number} */ regexRunMs) => ev({ regexShare: 0.97, regexRunMs, ownerMs: 150 });
+  const votes = [vote('s@7 satisfies ← app.js:17', redos(30)), vote('s@7 satisfies ← app.js:17', redos(20)), vote('s@7 satisfies ← app.js:17', redos(90))];
+  assert.deepEqual(votes.map((v) => v.fix), ['cache-bound-offload', 'cache-bound-offload', 'regex-dependency']);
+  assert.equal(fixPerCulprit(votes).get('s@7 satisfies ← app.js:17')?.fix, 'regex-dependency');
+  // a parser whose regexes are half its time: a long stretch in one block does not make it one
+  const parser = [vote('y', ev({ regexShare: 0.9, regexRunMs: 60, ownerMs: 50 })), vote('y', ev({ regexShare: 0.4, regexRunMs: 20, ownerMs: 300 }))];
+  assert.deepEqual(parser.map((v) => v.fix), ['regex-dependency', 'cache-bound-offload']);
+  assert.equal(fixPerCulprit(parser).get('y')?.fix, 'cache-bound-offload');
 });
 
-test('start-up blocks and blocks with no fix keep their own and do not vote', () => {
+test('a culprit whose blocks agree, or that held one block, is left as it is; start-up blocks and blocks with no fix do not count', () => {
   const decided = fixPerCulprit([
-    { label: 'init app.js:2', fix: 'startup', samples: 90 },
-    { label: 'init app.js:2', fix: 'own-loop', samples: 10 },
-    { label: 'init app.js:2', fix: 'none', samples: 50 },
+    vote('q@2 parse ← app.js:9', ev({ compileShare: 0.6 })), vote('q@2 parse ← app.js:9', ev({ compileShare: 0.7 })),
+    vote('r@1 go ← app.js:12', ev({ compileShare: 0.1 })), null,
   ]);
   assert.equal(decided.size, 0);
+  const own = ev({ owner: { kind: 'app', name: 'app' }, cause: 'startup' });
+  assert.equal(fixPerCulprit([{ ...vote('init app.js:2', own), fix: 'startup' }, vote('init app.js:2', ev({ owner: { kind: 'app', name: 'app' } }))]).size, 0);
 });
