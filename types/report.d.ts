@@ -37,7 +37,7 @@ export interface Culprit extends FramePlace {
   owner?: Owner;
   calledFrom?: FramePlace | null;
   /** how the calling line is known: the profile's line ticks, the function's source, or not at all */
-  lineFrom?: 'profile' | 'source' | 'function' | null;
+  lineFrom?: 'profile' | 'source' | 'function' | 'run' | null;
   /** the lines the profile's tick can stand for, when it cannot say which */
   lineCandidates?: number[];
   /** for people, as every output shows it: "bcryptjs@2.4.3 bcrypt.hashSync ← app.js:19" */

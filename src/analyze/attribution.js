@@ -17,6 +17,7 @@ import { requestsOfBlock, routeStretches, summariseBlockRequests } from './reque
 import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
 import { fixPerCulprit, decidedClause } from './culprit-fix.js';
+import { linesFromRun } from './run-line.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -176,7 +177,14 @@ export function attributeBlocks(blocks, profiles, context) {
     }
     return result;
   });
-  decideFixes(out, votes, adviceWith, context.votes ?? []);
+  // a package's block with no line of the app: the one its call's other blocks were all called from
+  const lineSaid = linesFromRun(out, (f) => siteOf(f, context.cwd));
+  for (const [i, said] of lineSaid) {
+    out[i].advice = `${String(out[i].advice ?? '').replace(/\.?$/, '.')}${said}`;
+    const v = votes[i];
+    if (v && out[i].culprit?.label) v.label = String(out[i].culprit?.label);
+  }
+  decideFixes(out, votes, (i, fix) => { const a = adviceWith.get(i)?.(fix); return a === undefined ? undefined : `${a.replace(/\.?$/, '.')}${lineSaid.get(i) ?? ''}`; }, context.votes ?? []);
   return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null) };
 }
 
@@ -185,7 +193,7 @@ export function attributeBlocks(blocks, profiles, context) {
  * most samples of its culprit's blocks takes theirs, with its advice read again for it and a clause
  * that says so; a route's own culprit in a block of several routes takes it too.
  * @param {AttributedBlock[]} blocks @param {(import('./culprit-fix.js').Vote | null)[]} votes
- * @param {Map<number, (fix: import('./remedies.js').Fix) => string>} adviceWith
+ * @param {(i: number, fix: import('./remedies.js').Fix) => string | undefined} adviceWith block i's advice read again with another fix
  * @param {import('./culprit-fix.js').Vote[]} earlier the votes of blocks read before these (a production log's)
  */
 function decideFixes(blocks, votes, adviceWith, earlier) {
@@ -194,8 +202,8 @@ function decideFixes(blocks, votes, adviceWith, earlier) {
   blocks.forEach((b, i) => {
     const v = votes[i];
     const d = v ? decided.get(v.label) : undefined;
-    const advice = adviceWith.get(i);
-    if (v && d && advice && v.fix !== d.fix) Object.assign(b, { fix: d.fix, advice: `${advice(d.fix).replace(/\.?$/, '.')}${decidedClause(d, v.fix, v.samples)}` });
+    const advice = v && d && v.fix !== d.fix ? adviceWith(i, d.fix) : undefined;
+    if (v && d && advice !== undefined) Object.assign(b, { fix: d.fix, advice: `${advice.replace(/\.?$/, '.')}${decidedClause(d, v.fix, v.samples)}` });
     for (const r of b.requests?.ran ?? []) {
       const own = r.culprit?.label ? decided.get(r.culprit.label) : undefined;
       if (own && r.fix && r.fix !== 'startup' && r.fix !== 'none') r.fix = own.fix;

@@ -16,7 +16,7 @@ import { evidenceOf } from './culprit-fix.js';
 /**
  * @typedef {{functionName: string, url: string, line: number}} Site
  * @typedef {Site & {owner?: import('./time-owners.js').Owner, calledFrom?: Site | null,
- *   lineFrom?: 'profile' | 'source' | 'function' | null, lineCandidates?: number[], label?: string}} Culprit
+ *   lineFrom?: 'profile' | 'source' | 'function' | 'run' | null, lineCandidates?: number[], label?: string}} Culprit
  *   the owner that held most of the block, named by its function; the app line that called it; a label for people
  * @typedef {import('./block-owners.js').BlockOwners} BlockOwners
  * @typedef {import('../sources/app-sources.js').AppSources} AppSources

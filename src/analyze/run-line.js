@@ -1,0 +1,50 @@
+// A package's block in which no sample had a frame of the app (the package ran on from its own
+// continuation, after an `await`, and the handler's source did not tell the line) names no line of
+// the app. The other blocks the same function of the same package held in the run may have: when
+// they were all called from one line of the app (of the same route, where the requests say), that
+// line is this block's too, marked as read from the run. Pure.
+
+/**
+ * @typedef {import('./attribution.js').AttributedBlock} Block
+ * @typedef {{url: string, line: number}} At
+ */
+
+// the culprits that are a call the app makes: a package's, an addon's, one of Node's APIs
+const CALLED = new Set(['package', 'native', 'node']);
+/** At least this many other blocks of the call, all from one line. */
+const MIN_ALIKE = 2;
+
+/** The call a culprit is, whatever line called it. @param {any} c */
+const callKey = (c) => `${c.owner.kind}\0${c.owner.name}\0${c.owner.version ?? ''}\0${c.functionName}\0${c.url}:${c.line}`;
+/** @param {Block} b */
+const routeOf = (b) => b.requests?.ran[0]?.route ?? null;
+
+/**
+ * Gives each such block the line its call's other blocks were all called from (its culprit's
+ * `calledFrom`, `lineFrom` "run", and its label), changed in place.
+ * @param {Block[]} blocks @param {(f: At) => string} site
+ * @returns {Map<number, string>} the blocks given a line, by index: the sentence their advice adds
+ */
+export function linesFromRun(blocks, site) {
+  /** @type {Map<string, {block: Block, at: At & {functionName: string}}[]>} */
+  const called = new Map();
+  for (const b of blocks) {
+    const c = b.culprit;
+    if (b.tool || !c?.owner || !CALLED.has(c.owner.kind) || !c.calledFrom) continue;
+    called.set(callKey(c), [...(called.get(callKey(c)) ?? []), { block: b, at: c.calledFrom }]);
+  }
+  /** @type {Map<number, string>} */
+  const out = new Map();
+  blocks.forEach((b, i) => {
+    const c = b.culprit;
+    if (b.tool || !c?.owner || !CALLED.has(c.owner.kind) || c.calledFrom) return;
+    const route = routeOf(b);
+    const others = (called.get(callKey(c)) ?? []).filter((x) => !route || !routeOf(x.block) || routeOf(x.block) === route);
+    const lines = new Set(others.map((x) => `${x.at.url}:${x.at.line}`));
+    if (others.length < MIN_ALIKE || lines.size !== 1) return;
+    const at = others[0].at;
+    b.culprit = { ...c, calledFrom: { functionName: at.functionName, url: at.url, line: at.line }, lineFrom: 'run', ...(c.label ? { label: `${c.label} ← ${site(at)}` } : {}) };
+    out.set(i, ` The ${others.length} other blocks of this call in the run were all called from ${site(at)}${route ? `, for ${route}` : ''}: its line, read from the run.`);
+  });
+  return out;
+}
