@@ -76,6 +76,8 @@ export function attributeBlocks(blocks, profiles, context) {
   const votes = [];
   /** @type {Map<number, (fix: import('./remedies.js').Fix) => string>} the advice of a block read again with another fix */
   const adviceWith = new Map();
+  /** @type {Map<number, string>} what a block's advice says of the line its call's other blocks gave it (run-line.js) */
+  let lineSaid = new Map();
 
   const out = blocks.map((block, index) => {
     votes[index] = null;
@@ -157,12 +159,12 @@ export function attributeBlocks(blocks, profiles, context) {
     const blockContext = { cause, codeCause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles };
     const d = diagnoseBlock(owned, blockContext, sources);
     const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit: labelled(d.culprit, context.cwd), cwd: context.cwd, appFiles }, sources) : '';
-    const withRoutes = (/** @type {string} */ advice) => (routesSaid ? `${advice.replace(/\.?$/, '.')}${routesSaid}` : advice);
+    const withRoutes = (/** @type {string} */ advice) => withSentence(advice, routesSaid);
     d.advice = withRoutes(d.advice);
     const label = labelled(d.culprit, context.cwd)?.label;
     if (label && !tool) {
       votes[index] = { label, fix: d.fix, samples: appSamples.length, evidence: d.evidence };
-      adviceWith.set(index, (fix) => withRoutes(diagnoseBlock(owned, { ...blockContext, fix }, sources).advice));
+      adviceWith.set(index, (fix) => withSentence(withRoutes(diagnoseBlock(owned, { ...blockContext, fix }, sources).advice), lineSaid.get(index)));
     }
     Object.assign(result, {
       stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
@@ -178,22 +180,25 @@ export function attributeBlocks(blocks, profiles, context) {
     return result;
   });
   // a package's block with no line of the app: the one its call's other blocks were all called from
-  const lineSaid = linesFromRun(out, (f) => siteOf(f, context.cwd));
+  lineSaid = linesFromRun(out, (f) => siteOf(f, context.cwd));
   for (const [i, said] of lineSaid) {
-    out[i].advice = `${String(out[i].advice ?? '').replace(/\.?$/, '.')}${said}`;
+    out[i].advice = withSentence(String(out[i].advice ?? ''), said);
     const v = votes[i];
     if (v && out[i].culprit?.label) v.label = String(out[i].culprit?.label);
   }
-  decideFixes(out, votes, (i, fix) => { const a = adviceWith.get(i)?.(fix); return a === undefined ? undefined : `${a.replace(/\.?$/, '.')}${lineSaid.get(i) ?? ''}`; }, context.votes ?? []);
+  decideFixes(out, votes, adviceWith, context.votes ?? []);
   return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null) };
 }
 
+/** A sentence added to advice: ` The ...`, after a full stop. @param {string} advice @param {string | undefined} sentence */
+const withSentence = (advice, sentence) => (sentence ? `${advice.replace(/\.?$/, '.')}${sentence}` : advice);
+
 /**
  * One fix per culprit over the run (culprit-fix.js): a block whose own samples read another fix than
- * most samples of its culprit's blocks takes theirs, with its advice read again for it and a clause
- * that says so; a route's own culprit in a block of several routes takes it too.
+ * the one read from all its culprit's blocks takes that one, with its advice read again for it and a
+ * sentence that says so; a route's own culprit in a block of several routes takes it too.
  * @param {AttributedBlock[]} blocks @param {(import('./culprit-fix.js').Vote | null)[]} votes
- * @param {(i: number, fix: import('./remedies.js').Fix) => string | undefined} adviceWith block i's advice read again with another fix
+ * @param {Map<number, (fix: import('./remedies.js').Fix) => string>} adviceWith block i's advice read again with another fix
  * @param {import('./culprit-fix.js').Vote[]} earlier the votes of blocks read before these (a production log's)
  */
 function decideFixes(blocks, votes, adviceWith, earlier) {
@@ -202,8 +207,8 @@ function decideFixes(blocks, votes, adviceWith, earlier) {
   blocks.forEach((b, i) => {
     const v = votes[i];
     const d = v ? decided.get(v.label) : undefined;
-    const advice = v && d && v.fix !== d.fix ? adviceWith(i, d.fix) : undefined;
-    if (v && d && advice !== undefined) Object.assign(b, { fix: d.fix, advice: `${advice.replace(/\.?$/, '.')}${decidedClause(d, v.fix, v.samples)}` });
+    const advice = v && d && v.fix !== d.fix ? adviceWith.get(i)?.(d.fix) : undefined;
+    if (v && d && advice !== undefined) Object.assign(b, { fix: d.fix, advice: withSentence(advice, decidedClause(d, v.fix, v.samples)) });
     for (const r of b.requests?.ran ?? []) {
       const own = r.culprit?.label ? decided.get(r.culprit.label) : undefined;
       if (own && r.fix && r.fix !== 'startup' && r.fix !== 'none') r.fix = own.fix;

@@ -69,8 +69,8 @@ const KEEP_CAPTURES = 8;
 const MIN_SAMPLES = 5;
 const MIN_SEEN_SHARE = 1 / 3;
 const KEEP_EVENTS_MS = 120_000;
-// the culprits and own fixes of the blocks diagnosed so far, the latest this many: a culprit's fix is
-// the one most samples of its blocks said (culprit-fix.js), not one block's threshold's side
+// the culprits, own fixes and evidence of the blocks diagnosed so far, the latest this many: a culprit's
+// fix is read from all its blocks' evidence (culprit-fix.js), not from one block's side of a threshold
 const KEEP_VOTES = 500;
 /** @type {import('../analyze/culprit-fix.js').Vote[]} */
 const votes = [];
