@@ -1,7 +1,8 @@
 // A block whose capture saw too little of it (it started late on a crowded machine, or saw only the
 // response being written) names no culprit in its log line. When the block ran one route's requests
-// (or several routes', one of which held half of it or more), and that route's other blocks were named from full captures, most of them alike, the report names
-// the same culprit for it, marked as inferred: on a busy service the same route blocks the same way.
+// (or several routes', one of which held half of it or more), and that route's other blocks were
+// named from full captures, most of them alike, the report names the same culprit for it, marked as
+// inferred: on a busy service the same route blocks the same way.
 // Pure.
 
 import { labelRoute } from '../analyze/requests.js';
