@@ -16,7 +16,7 @@ import { appFilesOf } from './profiles.js';
 import { requestsOfBlock, routeStretches, summariseBlockRequests } from './requests.js';
 import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
-import { fixPerCulprit, decidedClause } from './culprit-fix.js';
+import { fixPerCulprit, decidedClause, callOf } from './culprit-fix.js';
 import { linesFromRun } from './run-line.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
@@ -206,11 +206,11 @@ function decideFixes(blocks, votes, adviceWith, earlier) {
   if (!decided.size) return;
   blocks.forEach((b, i) => {
     const v = votes[i];
-    const d = v ? decided.get(v.label) : undefined;
+    const d = v ? decided.get(callOf(v.label)) : undefined;
     const advice = v && d && v.fix !== d.fix ? adviceWith.get(i)?.(d.fix) : undefined;
     if (v && d && advice !== undefined) Object.assign(b, { fix: d.fix, advice: withSentence(advice, decidedClause(d, v.fix, v.samples)) });
     for (const r of b.requests?.ran ?? []) {
-      const own = r.culprit?.label ? decided.get(r.culprit.label) : undefined;
+      const own = r.culprit?.label ? decided.get(callOf(r.culprit.label)) : undefined;
       if (own && r.fix && r.fix !== 'startup' && r.fix !== 'none') r.fix = own.fix;
     }
   });

@@ -4,7 +4,9 @@
 // crowded machine, where the longest block is a starved one with few samples in it. The call is
 // the same code in every block it held, so when its blocks disagree, its fix is read once from what
 // all of them measured: each share over all their time, and the longest stretch in one regex any
-// of them held (a stretch is proof of one long match; a starved block only breaks it up).
+// of them held (a stretch is proof of one long match; a starved block only breaks it up). A call is
+// its culprit's label less the regex it names: a block names the regex that held 30% of it or more,
+// and the same call's blocks fall either side of that share as of any other.
 
 import { fixFor } from './remedies.js';
 
@@ -38,24 +40,34 @@ export function evidenceOf(o, cause, extra) {
  * The culprits whose blocks did not all read the same fix, each with the fix read from all their
  * evidence at once.
  * @param {(Vote | null)[]} votes one per block, null for a block with no culprit
- * @returns {Map<string, Decided>} by label
+ * @returns {Map<string, Decided>} by call (callOf())
  */
 export function fixPerCulprit(votes) {
   /** @type {Map<string, Vote[]>} */
-  const byLabel = new Map();
+  const byCall = new Map();
   for (const v of votes) {
     if (!v || OWN.has(v.fix)) continue;
-    byLabel.set(v.label, [...(byLabel.get(v.label) ?? []), v]);
+    const call = callOf(v.label);
+    byCall.set(call, [...(byCall.get(call) ?? []), v]);
   }
   /** @type {Map<string, Decided>} */
   const out = new Map();
-  for (const [label, group] of byLabel) {
+  for (const [call, group] of byCall) {
     if (new Set(group.map((v) => v.fix)).size < 2) continue;
     const e = pooled(group.map((v) => v.evidence));
     const fix = fixFor(/** @type {any} */ (e), e.cause, e.extra);
-    out.set(label, { fix, blocks: group.length, samples: group.reduce((n, v) => n + v.samples, 0) });
+    out.set(call, { fix, blocks: group.length, samples: group.reduce((n, v) => n + v.samples, 0) });
   }
   return out;
+}
+
+/**
+ * The call a culprit's label names: the label less the regex it names (`RegExp /.../`, before the
+ * calling line, diagnose-block.js labelOf()). A calling line (`file:line`) has no arrow in it.
+ * @param {string} label @returns {string}
+ */
+export function callOf(label) {
+  return label.replace(/ RegExp \/.*\/(?=( ← [^←]*)?$)/, '');
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixPerCulprit } from '../../src/analyze/culprit-fix.js';
+import { fixPerCulprit, callOf } from '../../src/analyze/culprit-fix.js';
 import { fixFor } from '../../src/analyze/remedies.js';
 
 /** @param {Partial<import('../../src/analyze/culprit-fix.js').Evidence>} over @returns {import('../../src/analyze/culprit-fix.js').Evidence} */
@@ -42,4 +42,23 @@ test('a culprit whose blocks agree, or that held one block, is left as it is; st
   assert.equal(decided.size, 0);
   const own = ev({ owner: { kind: 'app', name: 'app' }, cause: 'startup' });
   assert.equal(fixPerCulprit([{ ...vote('init app.js:2', own), fix: 'startup' }, vote('init app.js:2', ev({ owner: { kind: 'app', name: 'app' } }))]).size, 0);
+});
+
+test('a call\'s blocks that name a regex and blocks that do not are one call: the highlighter pooled whole', () => {
+  assert.equal(callOf('highlight.js@11.10.0 _highlight RegExp /(?:a|b) ← c/ ← app.js:21'), 'highlight.js@11.10.0 _highlight ← app.js:21');
+  assert.equal(callOf('marked@4 lex RegExp /^ {0,3}#/'), 'marked@4 lex');
+  assert.equal(callOf('render app.js:9 RegExp /\\s+$/'), 'render app.js:9');
+  assert.equal(callOf('zlib inflateSync ← app.js:4'), 'zlib inflateSync ← app.js:4');
+  // two blocks whose regex held 30% or more and named it, against many that read the whole call
+  const named = 'highlight.js@11.10.0 _highlight RegExp /\\b(?:if|else)\\b/ ← app.js:21';
+  const whole = 'highlight.js@11.10.0 _highlight ← app.js:21';
+  const votes = [
+    vote(named, ev({ regexShare: 0.35, gcShare: 0.45, ownerMs: 300, extra: {} })), vote(named, ev({ regexShare: 0.32, gcShare: 0.4, ownerMs: 250, extra: {} })),
+    ...Array.from({ length: 6 }, () => vote(whole, ev({ regexShare: 0.2, gcShare: 0.15, ownerMs: 200, extra: {} }))),
+  ];
+  assert.deepEqual([...new Set(votes.map((v) => v.fix))], ['allocation', 'cache-bound-offload'], 'each kind of block reads its own fix');
+  const decided = fixPerCulprit(votes);
+  assert.deepEqual([...decided.keys()], [whole]);
+  assert.equal(decided.get(whole)?.blocks, 8);
+  assert.equal(decided.get(whole)?.fix, 'cache-bound-offload');
 });
