@@ -6,6 +6,7 @@ import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
 import { attributeBlocks } from './attribution.js';
+import { inferInRun } from './same-route.js';
 import { loopFindings } from './findings.js';
 import { workInWindow } from './work.js';
 import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownership.js';
@@ -91,6 +92,8 @@ export function buildReport(record) {
   const warmAttributed = attributeBlocks(warmBlocks, record.profiles ?? [], context);
   // The tool's own stalls and the machine's are reported as such, never as the app's blocks.
   const owners = splitByOwner(attributed.blocks, T, { processThread: true });
+  // a block no stack sample fell in, named after its route's blocks that were sampled
+  inferInRun(owners.app, T);
   const warmOwners = splitByOwner(warmAttributed.blocks, T, { processThread: true });
   const toolBlocks = [...warmOwners.tool, ...owners.tool];
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')

@@ -10,7 +10,7 @@ import { ownerNotes } from '../analyze/ownership.js';
 import { verdict } from '../analyze/verdict.js';
 import { kindOf } from '../analyze/frames.js';
 import { labelRoute, routeCulprits } from '../analyze/requests.js';
-import { inferFromRoute } from './same-route.js';
+import { inferFromRoute } from '../analyze/same-route.js';
 
 // a stats line's garbage collection observed in less than this share of its interval is not scaled up
 const MIN_OBSERVED_SHARE = 0.05;
@@ -77,7 +77,8 @@ export function logToReport(text, c) {
   const seconds = stats.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
   const weighed = (/** @type {(s: any) => number} */ f) => (seconds > 0 ? stats.reduce((sum, s) => sum + f(s) * (s.seconds ?? 0), 0) / seconds : 0);
   const blocks = blockLines.map((b) => blockOf(b, from));
-  const inferred = inferFromRoute(blocks, blockLines, thresholdMs);
+  const partial = (/** @type {number} */ i) => blockLines[i].captured === 'partial' || blockLines[i].captured === false;
+  const inferred = inferFromRoute(blocks, thresholdMs, { full: (i) => !partial(i), missing: partial, why: (i) => blockLines[i].note, fullAs: 'whose capture was full' });
   const measuredMs = Math.max(1, to - from);
 
   /** @type {any} */

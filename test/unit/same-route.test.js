@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inferFromRoute, routeOfLabel } from '../../src/production/same-route.js';
+import { inferFromRoute, routeOfLabel } from '../../src/analyze/same-route.js';
 
 const named = (label, culprit = 'pg-promise@11.5.4 insert ← app.js:27', fix = 'cache-bound-offload') => ({
   block: { culprit: { label: culprit }, fix, cause: 'sync', advice: `${label} ran in this 300 ms block; 1 other request(s) waited behind it. insert held the loop: ${fix}`, requests: { label } },
@@ -16,7 +16,9 @@ const partial = (label) => ({
 /** @param {{block: any, line: any}[]} xs */
 const run = (xs) => {
   const blocks = xs.map((x) => x.block);
-  const count = inferFromRoute(blocks, xs.map((x) => x.line), 50);
+  const lines = xs.map((x) => x.line);
+  const partial = (/** @type {number} */ i) => lines[i].captured === 'partial' || lines[i].captured === false;
+  const count = inferFromRoute(blocks, 50, { full: (i) => !partial(i), missing: partial, why: (i) => lines[i].note, fullAs: 'whose capture was full' });
   return { blocks, count };
 };
 
@@ -58,4 +60,19 @@ test('a block of several routes with no capture is named after the route whose r
   assert.equal(run([named('GET /x'), named('GET /x'), several([['GET /x', 1, 400], ['GET /y', 1, 380]])]).count, 0);
   // the route that held most has no named blocks of its own
   assert.equal(run([named('GET /x'), named('GET /x'), several([['GET /y', 3, 250], ['GET /x', 1, 200]])]).count, 0);
+});
+
+test('a run\'s block in which no stack sample fell is named after its route\'s sampled blocks; a tool\'s or a collector\'s is not', async () => {
+  const { inferInRun } = await import('../../src/analyze/same-route.js');
+  const sampled = () => named('GET /hash').block;
+  const empty = (/** @type {object} */ over = {}) => ({ culprit: null, fix: 'none', cause: null, advice: 'no stack sample fell inside this block (stacks off, or the capture did not reach it)', requests: { label: 'GET /hash' }, ...over });
+  const blocks = [sampled(), empty(), sampled(), empty({ tool: true }), empty({ fix: 'allocation' })];
+  assert.equal(inferInRun(blocks, 50), 1);
+  assert.deepEqual(blocks[1].inferred, { route: 'GET /hash', alike: 2, named: 2 });
+  assert.equal(blocks[1].fix, 'cache-bound-offload');
+  assert.match(blocks[1].advice, /^no stack sample fell inside this block \(stacks off, or the capture did not reach it\)\. 2 of the 2 other blocks of GET \/hash with stack samples named pg-promise\S* insert ← app\.js:27; in one of them: /);
+  assert.equal(blocks[3].culprit, null);
+  assert.equal(blocks[4].culprit, null);
+  // one sampled block of the route is too few to name the others after
+  assert.equal(inferInRun([sampled(), empty(), empty()], 50), 0);
 });

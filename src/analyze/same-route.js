@@ -1,11 +1,12 @@
-// A block whose capture saw too little of it (it started late on a crowded machine, or saw only the
-// response being written) names no culprit in its log line. When the block ran one route's requests
-// (or several routes', one of which held half of it or more), and that route's other blocks were
-// named from full captures, most of them alike, the report names the same culprit for it, marked as
-// inferred: on a busy service the same route blocks the same way.
+// A block with no stack to name its culprit from: in a production log, its capture saw too little of
+// it (it started late on a crowded machine, or saw only the response being written); in a run, no
+// stack sample fell inside it (the profiler's thread was starved of a CPU). When the block ran one
+// route's requests (or several routes', one of which held half of it or more), and that route's other
+// blocks were named from their stacks, most of them alike, the report names the same culprit for it,
+// marked as inferred: on a busy service the same route blocks the same way.
 // Pure.
 
-import { labelRoute } from '../analyze/requests.js';
+import { labelRoute } from './requests.js';
 
 /** How many of the route's named blocks must agree on the culprit and fix. */
 const AGREE_SHARE = 0.5;
@@ -42,25 +43,33 @@ function routeOfBlock(b) {
 }
 
 /**
- * Fills the culprit of each unnamed block of a route from the route's named blocks (report blocks,
- * changed in place). Only blocks whose capture was partial or missing; only when their route's
- * requests held at least a threshold of the block, where the label says how long.
- * @param {any[]} blocks report blocks @param {any[]} lines their log lines, in the same order
- * @param {number} thresholdMs @returns {number} how many were named so
+ * @typedef {object} Stacks what each block's stacks were, by its place in the list
+ * @property {(i: number) => boolean} full its stacks were whole: a culprit named from them is a model
+ * @property {(i: number) => boolean} missing its stacks were missing or too few: it may be named after its route
+ * @property {(i: number) => string | undefined} why what its advice said of its stacks, the inferred advice's opening
+ * @property {string} fullAs how the advice calls the blocks whose stacks were whole ("whose capture was full")
  */
-export function inferFromRoute(blocks, lines, thresholdMs) {
+
+/**
+ * Fills the culprit of each unnamed block of a route from the route's named blocks (report blocks,
+ * changed in place). Only blocks whose stacks were missing; only when their route's requests held
+ * at least a threshold of the block, where the label says how long.
+ * @param {any[]} blocks report blocks @param {number} thresholdMs @param {Stacks} stacks
+ * @returns {number} how many were named so
+ */
+export function inferFromRoute(blocks, thresholdMs, stacks) {
   let inferred = 0;
   /** @type {Map<string, {key: string, block: any}[]>} */
   const named = new Map();
   blocks.forEach((b, i) => {
     const r = routeOfLabel(b.requests?.label);
-    if (!r || !b.culprit || lines[i].captured === 'partial' || lines[i].captured === false) return;
+    if (!r || !b.culprit || !stacks.full(i)) return;
     const list = named.get(r.route) ?? [];
     list.push({ key: `${b.culprit.label}\0${b.fix}`, block: b });
     named.set(r.route, list);
   });
   blocks.forEach((b, i) => {
-    if (b.culprit || (lines[i].captured !== 'partial' && lines[i].captured !== false)) return;
+    if (b.culprit || !stacks.missing(i)) return;
     const r = routeOfBlock(b);
     const list = r ? named.get(r.route) : undefined;
     if (!r || !list || list.length < MIN_NAMED || (r.heldMs !== null && r.heldMs < thresholdMs)) return;
@@ -77,8 +86,21 @@ export function inferFromRoute(blocks, lines, thresholdMs) {
     // the model's advice without its sentence on the requests of its own block
     const advice = String(model.advice ?? '').replace(REQUESTS_CLAUSE, '');
     const share = r.of && r.heldMs !== null ? `${r.route} ran ${Math.round(r.heldMs)} ms of it, the most of its ${r.of} routes; ` : '';
-    b.advice = `${lines[i].note ? `${lines[i].note}. ` : ''}${share}${alike.length} of the ${list.length} other blocks of ${r.route} whose capture was full named ${model.culprit.label}; in one of them: ${advice}`;
+    const why = stacks.why(i);
+    b.advice = `${why ? `${why}. ` : ''}${share}${alike.length} of the ${list.length} other blocks of ${r.route} ${stacks.fullAs} named ${model.culprit.label}; in one of them: ${advice}`;
     inferred++;
   });
   return inferred;
+}
+
+/**
+ * A run's blocks in which no stack sample of the app fell (the profiler's thread starved of a CPU on
+ * a crowded machine), named after their route's blocks that were sampled.
+ * @param {any[]} blocks report blocks (changed in place) @param {number} thresholdMs @returns {number} how many were named so
+ */
+export function inferInRun(blocks, thresholdMs) {
+  return inferFromRoute(blocks, thresholdMs, {
+    full: (i) => !blocks[i].inferred, missing: (i) => blocks[i].fix === 'none' && !blocks[i].tool,
+    why: (i) => String(blocks[i].advice ?? '').replace(/\.$/, ''), fullAs: 'with stack samples',
+  });
 }
