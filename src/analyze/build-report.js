@@ -6,7 +6,7 @@ import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { buildTimeline } from './timeline.js';
 import { verdict } from './verdict.js';
 import { attributeBlocks } from './attribution.js';
-import { inferInRun } from './same-route.js';
+import { inferInRun, inferredNote } from './same-route.js';
 import { loopFindings } from './findings.js';
 import { workInWindow } from './work.js';
 import { splitByOwner, toolSection, machineSection, ownerNotes } from './ownership.js';
@@ -93,7 +93,8 @@ export function buildReport(record) {
   // The tool's own stalls and the machine's are reported as such, never as the app's blocks.
   const owners = splitByOwner(attributed.blocks, T, { processThread: true });
   // a block no stack sample fell in, named after its route's blocks that were sampled
-  inferInRun(owners.app, T);
+  const inferred = inferInRun(owners.app, T);
+  if (inferred) notes.push(inferredNote(inferred));
   const warmOwners = splitByOwner(warmAttributed.blocks, T, { processThread: true });
   const toolBlocks = [...warmOwners.tool, ...owners.tool];
   const blocks = stacksMode === 'none' && !(record.profiles ?? []).some((p) => p.kind === 'continuous')

@@ -7,7 +7,7 @@
 import { Histogram } from '../agent/histogram.cjs';
 import { blocksInWindow, ongoingBlock, blockTotals, round } from './blocks.js';
 import { attributeBlocks } from './attribution.js';
-import { inferInRun } from './same-route.js';
+import { inferInRun, inferredNote } from './same-route.js';
 import { splitByOwner } from './ownership.js';
 import { verdict } from './verdict.js';
 
@@ -70,7 +70,8 @@ export function otherLoop(loop, run) {
   const attributed = attributeBlocks(raw, loop.profiles, context);
   if (kind === 'worker-thread') for (const b of attributed.blocks) if (b.advice) b.advice = threadAdvice(b.advice);
   const owners = splitByOwner(attributed.blocks, T, { processThread: kind !== 'worker-thread' });
-  inferInRun(owners.app, T);
+  const inferred = inferInRun(owners.app, T);
+  if (inferred) notes.push(inferredNote(inferred));
   let sites = attributed.topSites;
   // A worker thread that neither ran nor waited for a CPU while its loop stood still was waiting:
   // for work (a pool such as piscina waits in Atomics.wait between tasks), or in a synchronous call.

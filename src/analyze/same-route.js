@@ -104,3 +104,6 @@ export function inferInRun(blocks, thresholdMs) {
     why: (i) => String(blocks[i].advice ?? '').replace(/\.$/, ''), fullAs: 'with stack samples',
   });
 }
+
+/** The run's note on the blocks named so. @param {number} n */
+export const inferredNote = (n) => `${n} block(s) had no stack sample of the app in them (the profiler's thread starved of a CPU): each is named after the other blocks of its route (\`inferred\`)`;

@@ -63,7 +63,7 @@ test('a block of several routes with no capture is named after the route whose r
 });
 
 test('a run\'s block in which no stack sample fell is named after its route\'s sampled blocks; a tool\'s or a collector\'s is not', async () => {
-  const { inferInRun } = await import('../../src/analyze/same-route.js');
+  const { inferInRun, inferredNote } = await import('../../src/analyze/same-route.js');
   const sampled = () => named('GET /hash').block;
   const empty = (/** @type {object} */ over = {}) => ({ culprit: null, fix: 'none', cause: null, advice: 'no stack sample fell inside this block (stacks off, or the capture did not reach it)', requests: { label: 'GET /hash' }, ...over });
   const blocks = [sampled(), empty(), sampled(), empty({ tool: true }), empty({ fix: 'allocation' })];
@@ -73,6 +73,7 @@ test('a run\'s block in which no stack sample fell is named after its route\'s s
   assert.match(blocks[1].advice, /^no stack sample fell inside this block \(stacks off, or the capture did not reach it\)\. 2 of the 2 other blocks of GET \/hash with stack samples named pg-promise\S* insert ← app\.js:27; in one of them: /);
   assert.equal(blocks[3].culprit, null);
   assert.equal(blocks[4].culprit, null);
+  assert.equal(inferredNote(1), '1 block(s) had no stack sample of the app in them (the profiler\'s thread starved of a CPU): each is named after the other blocks of its route (`inferred`)');
   // one sampled block of the route is too few to name the others after
   assert.equal(inferInRun([sampled(), empty(), empty()], 50), 0);
 });
