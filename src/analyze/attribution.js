@@ -18,6 +18,8 @@ import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
 import { fixPerCulprit, decidedClause, callOf } from './culprit-fix.js';
 import { linesFromRun } from './run-line.js';
+import { ownersFromRoute } from './route-owner.js';
+import { ownerKey } from './block-owners.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -78,6 +80,10 @@ export function attributeBlocks(blocks, profiles, context) {
   const adviceWith = new Map();
   /** @type {Map<number, string>} what a block's advice says of the line its call's other blocks gave it (run-line.js) */
   let lineSaid = new Map();
+  /** @type {Map<number, (prefer: string) => boolean>} block i read again with an owner preferred: true when that owner names it now */
+  const rereads = new Map();
+  /** @type {Map<number, string>} what a block's advice says of the owner its route's other blocks gave it (route-owner.js) */
+  let ownerSaid = new Map();
 
   const out = blocks.map((block, index) => {
     votes[index] = null;
@@ -157,21 +163,37 @@ export function attributeBlocks(blocks, profiles, context) {
     const vmSamples = outside.filter((s) => s.vm);
     const owned = codeCause === 'microtask' ? withVm(appSamples, vmSamples) : appSamples;
     const blockContext = { cause, codeCause, phase, durationMs: block.durationMs, gcShare, appTop: best ? pick(best.frame) : null, cwd: context.cwd, requests, appFiles };
-    const d = diagnoseBlock(owned, blockContext, sources);
-    const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit: labelled(d.culprit, context.cwd), cwd: context.cwd, appFiles }, sources) : '';
-    const withRoutes = (/** @type {string} */ advice) => withSentence(advice, routesSaid);
-    d.advice = withRoutes(d.advice);
-    const label = labelled(d.culprit, context.cwd)?.label;
-    if (label && !tool) {
-      votes[index] = { label, fix: d.fix, samples: appSamples.length, evidence: d.evidence };
-      adviceWith.set(index, (fix) => withSentence(withRoutes(diagnoseBlock(owned, { ...blockContext, fix }, sources).advice), lineSaid.get(index)));
-    }
+    // the block read with an owner preferred (route-owner.js): its culprit, fix and advice, and the
+    // sentence on the routes that ran in it, which names the culprit
+    const readAs = (/** @type {string | null} */ prefer) => {
+      const d = diagnoseBlock(owned, { ...blockContext, prefer }, sources);
+      const culprit = labelled(d.culprit, context.cwd);
+      const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit, cwd: context.cwd, appFiles }, sources) : '';
+      const withRoutes = (/** @type {string} */ advice) => withSentence(advice, routesSaid);
+      return { d, culprit, prefer, advice: withRoutes(d.advice), withRoutes };
+    };
+    const take = (/** @type {ReturnType<typeof readAs>} */ read) => {
+      const label = read.culprit?.label;
+      if (label && !tool) {
+        votes[index] = { label, fix: read.d.fix, samples: appSamples.length, evidence: read.d.evidence };
+        adviceWith.set(index, (fix) => withSentence(withSentence(read.withRoutes(diagnoseBlock(owned, { ...blockContext, fix, prefer: read.prefer }, sources).advice), ownerSaid.get(index)), lineSaid.get(index)));
+      }
+      Object.assign(result, {
+        stack: (read.d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
+        culprit: read.culprit, owners: read.d.owners, call: read.d.call, fix: read.d.fix, advice: read.advice,
+      });
+    };
+    take(readAs(null));
+    if (!tool && result.culprit?.owner) rereads.set(index, (prefer) => {
+      const read = readAs(prefer);
+      if (!read.culprit?.owner || ownerKey(read.culprit.owner) !== prefer) return false;
+      take(read);
+      return true;
+    });
     Object.assign(result, {
-      stack: (d.stack ?? best?.sample ?? appSamples[0].frames).slice(0, MAX_FRAMES),
       samples: spread(appSamples, MAX_SAMPLES_PER_BLOCK).map((s) => ({ tMs: round(s.t - context.from), stack: s.frames.slice(0, SAMPLE_FRAMES) })),
       topFrames: blame.tops.slice(0, 5).map((t) => ({ ...pick(t.frame), ms: round(t.ms), share: round(t.ms / block.durationMs) })),
-      culprit: labelled(d.culprit, context.cwd), owners: d.owners, call: d.call,
-      cause, phase, fix: d.fix, advice: d.advice,
+      cause, phase,
     });
     // the call sites count the app's blocks only: the same blocks the table lists
     if (ownerOf(result, context.thresholdMs ?? 0, { processThread: context.processThread }) === 'app') {
@@ -179,6 +201,9 @@ export function attributeBlocks(blocks, profiles, context) {
     }
     return result;
   });
+  // a block whose top owner and another held it near evenly: the one its route's other blocks name
+  ownerSaid = ownersFromRoute(out, rereads);
+  for (const [i, said] of ownerSaid) out[i].advice = withSentence(String(out[i].advice ?? ''), said);
   // a package's block with no line of the app: the one its call's other blocks were all called from
   lineSaid = linesFromRun(out, (f) => siteOf(f, context.cwd));
   for (const [i, said] of lineSaid) {

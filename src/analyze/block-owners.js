@@ -82,10 +82,23 @@ function meanRunMs(owned, weights, kind) {
 }
 
 /**
+ * An owner that held this share of the top owner's time or more is near enough to name the block when
+ * the run's other blocks of the same route name it (attribution.js): two owners of a call that share a
+ * block near evenly (a zip package and zlib, a template's escaper and the framework sending its output)
+ * swap places from one block to the next.
+ */
+const PREFERRED_SHARE = 0.75;
+
+/** An owner's identity across blocks. @param {Owner} o */
+export const ownerKey = (o) => `${o.kind}\0${o.name}`;
+
+/**
  * @param {BlockSample[]} blockSamples @param {number} durationMs @param {AppSources} sources
+ * @param {string | null} [prefer] the owner (ownerKey()) the run's other blocks of this route name: it names this one
+ *   too when it held PREFERRED_SHARE of the top owner's time or more
  * @returns {BlockOwners}
  */
-export function blockOwners(blockSamples, durationMs, sources) {
+export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
   const read = blockSamples.map((s) => ownerOfSample(s.frames, s.line, sources));
   // V8 alone (a microtask block's, attribution.js) is a chain's machinery only between two samples of
   // the same code: before the first, it is the native work that called in (an addon building a query's
@@ -124,9 +137,10 @@ export function blockOwners(blockSamples, durationMs, sources) {
   // is a fair part of it and went through that package
   const json = ranked.find((c) => c.owner.kind === 'json');
   const conduit = json?.items.map((i) => owned[i].via?.name).find(Boolean);
-  const best = ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
+  const preferred = prefer ? ranked.find((c) => ownerKey(c.owner) === prefer && c.ms >= PREFERRED_SHARE * ranked[0].ms) : undefined;
+  const best = preferred ?? (ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
     && meanRunMs(owned, samples.map(weight), 'json') >= PAYLOAD_RUN_MS
-    ? json : ranked[0];
+    ? json : ranked[0]);
   if (!best) {
     return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null, work: null };
   }

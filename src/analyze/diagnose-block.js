@@ -26,13 +26,14 @@ import { evidenceOf } from './culprit-fix.js';
  * @param {import('./block-samples.js').BlockSample[]} samples
  * @param {{cause: import('./causes.js').Cause, codeCause?: import('./causes.js').Cause, phase: import('./causes.js').Phase, durationMs: number, gcShare: number,
  *   appTop: Site | null, cwd: string, requests?: import('./requests.js').BlockRequestsSummary | null, appFiles?: () => string[],
- *   fix?: import('./remedies.js').Fix}} c fix: the fix decided for the culprit over the run (culprit-fix.js), in place of this block's own; appTop: the app
+ *   fix?: import('./remedies.js').Fix, prefer?: string | null}} c fix: the fix decided for the culprit over the run (culprit-fix.js), in place of this block's own;
+ *   prefer: the owner the run's other blocks of its route name (block-owners.js, ownerKey()); appTop: the app
  *   frame that held most of the block; requests: the requests that ran in it and waited behind it; appFiles: the app's
  *   files, where a package's block with no app frame finds the line that handed it the work (handler-line.js)
  * @param {AppSources} sources
  */
 export function diagnoseBlock(samples, c, sources) {
-  const owned = fromHandler(blockOwners(samples, c.durationMs, sources), c, sources);
+  const owned = fromHandler(blockOwners(samples, c.durationMs, sources, c.prefer ?? null), c, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
   const { sibling: asyncSibling, declared } = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);

@@ -32,7 +32,7 @@ export function routeOfLabel(label) {
  * requests held half of it or more.
  * @param {any} b a report block @returns {{route: string, heldMs: number | null, of: number | null} | null} of: how many routes ran in it, when several
  */
-function routeOfBlock(b) {
+export function routeOfBlock(b) {
   const one = routeOfLabel(b.requests?.label);
   if (one) return { ...one, of: null };
   const ran = Array.isArray(b.requests?.ran) ? b.requests.ran : [];

@@ -233,6 +233,11 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(o.entry?.functionName, 'load');
   assert.deepEqual(o.owners.map((x) => [x.name, x.share]), [['@acme/parse', 0.571], ['garbage collection', 0.286], ['express', 0.143]]);
   assert.equal(o.gcShare, 0.333, 'its collections, of its time');
+  // an owner the route's other blocks name (route-owner.js) names this one only if it held near as much of it
+  assert.deepEqual(blockOwners(samples, 70, sources, 'package\0express').owner?.name, '@acme/parse', 'express held 10 ms of its 60');
+  const even = [inLoad, other, inLoad, other, inLoad, other, other].map((frames, i) => ({ t: i, weightMs: 10, frames, line: null }));
+  assert.equal(blockOwners(even, 70, sources).owner?.name, 'express');
+  assert.equal(blockOwners(even, 70, sources, 'package\0@acme/parse').owner?.name, '@acme/parse', '30 ms of the top owner\'s 40');
   // the call site: the line of the handler that calls load(, not the handler's first line, not a comment or a string
   assert.deepEqual(o.calledFrom, { functionName: '(anonymous)', url: app, line: 10 });
   assert.equal(o.lineFrom, 'source');
