@@ -62,7 +62,8 @@ export function inferFromRoute(blocks, thresholdMs, stacks) {
   /** @type {Map<string, {key: string, block: any}[]>} */
   const named = new Map();
   blocks.forEach((b, i) => {
-    const r = routeOfLabel(b.requests?.label);
+    // a model ran the route alone, or held by it half or more (a service's probe and other routes beside it)
+    const r = routeOfBlock(b);
     if (!r || !b.culprit || !stacks.full(i)) return;
     const list = named.get(r.route) ?? [];
     list.push({ key: `${b.culprit.label}\0${b.fix}`, block: b });

@@ -77,3 +77,19 @@ test('a run\'s block in which no stack sample fell is named after its route\'s s
   // one sampled block of the route is too few to name the others after
   assert.equal(inferInRun([sampled(), empty(), empty()], 50), 0);
 });
+
+test('the route\'s models may be blocks of several routes that it held half of or more (a probe route beside it)', async () => {
+  const { inferInRun } = await import('../../src/analyze/same-route.js');
+  const withProbe = (/** @type {object} */ over) => ({
+    startMs: 0, durationMs: 200, requests: { label: 'GET /hash ×2 (95 ms each) +1 route(s)', ran: [{ route: 'GET /hash', count: 2, msEach: 95 }, { route: 'GET /health', count: 3, msEach: 1 }] }, ...over,
+  });
+  const model = () => withProbe({ culprit: { label: 'bcryptjs@2.4.3 hashSync ← app.js:9' }, fix: 'async-form', cause: 'sync', advice: 'GET /hash ran 2 times in this 200 ms block; 3 other request(s) waited behind it. hashSync held the loop: async-form' });
+  const empty = withProbe({ culprit: null, fix: 'none', cause: null, advice: 'no stack sample fell inside this block (stacks off, or the capture did not reach it)' });
+  const blocks = [model(), empty, model()];
+  assert.equal(inferInRun(blocks, 50), 1);
+  assert.equal(blocks[1].fix, 'async-form');
+  assert.match(blocks[1].advice, /GET \/hash ran 190 ms of it, the most of its 2 routes; 2 of the 2 other blocks of GET \/hash with stack samples named bcryptjs@2\.4\.3 hashSync ← app\.js:9; in one of them: hashSync held the loop: async-form$/);
+  // a model the route held under half of: not one
+  const thin = withProbe({ culprit: { label: 'x@1 f ← app.js:2' }, fix: 'own-loop', requests: { label: 'GET /hash +1 route(s)', ran: [{ route: 'GET /hash', count: 1, msEach: 20 }, { route: 'GET /other', count: 1, msEach: 150 }] } });
+  assert.equal(inferInRun([thin, withProbe({ culprit: null, fix: 'none', advice: 'no stack sample fell inside this block' }), thin], 50), 0);
+});
