@@ -27,9 +27,18 @@ test('a block of a call with no app line takes the one line its other blocks wer
   assert.equal(blocks[1].culprit.label, blocks[0].culprit.label);
 });
 
-test('no line is given from one other block, from blocks called from two lines, from another route\'s blocks, or to the app\'s own code', () => {
+test('three quarters of the other blocks from one line give it, and the advice says how many', () => {
+  const blocks = [block(46), block(46), block(45), block(46), block(null)];
+  const said = linesFromRun(blocks, site);
+  assert.deepEqual([...said.keys()], [4]);
+  assert.equal(said.get(4), ' 3 of the 4 other blocks of this call in the run were called from app.js:46, for POST /format: its line, read from the run.');
+  assert.equal(blocks[4].culprit.calledFrom?.line, 46);
+});
+
+test('no line is given from one other block, from blocks called from two lines alike, from another route\'s blocks, or to the app\'s own code', () => {
   assert.equal(linesFromRun([block(32), block(null)], site).size, 0);
   assert.equal(linesFromRun([block(32), block(23), block(32), block(null)], site).size, 0);
+  assert.equal(linesFromRun([block(32), block(23), block(32), block(23), block(32), block(null)], site).size, 0);
   assert.equal(linesFromRun([block(32, 'POST /a'), block(32, 'POST /a'), block(null, 'POST /b')], site).size, 0);
   const app = [block(32), block(32), block(null)];
   app[2].culprit.owner = { kind: 'app', name: 'app' };
