@@ -18,7 +18,7 @@ import { AppSources } from '../sources/app-sources.js';
 import { ownerOf } from './ownership.js';
 import { fixPerCulprit, decidedClause, callOf } from './culprit-fix.js';
 import { linesFromRun } from './run-line.js';
-import { ownersFromRoute } from './route-owner.js';
+import { ownersFromRoute, routeOwners } from './route-owner.js';
 import { ownerKey } from './block-owners.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
@@ -44,7 +44,8 @@ const SAMPLE_FRAMES = 12;
  * @param {{from: number, cwd: string, thresholdMs?: number, gcPauses?: {t: number, durationMs: number}[], gcRuns?: import('./gc-share.js').GcRun[],
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
- *   processThread?: boolean, briefTool?: boolean, appFiles?: string[], votes?: import('./culprit-fix.js').Vote[]}} context
+ *   processThread?: boolean, briefTool?: boolean, appFiles?: string[], votes?: import('./culprit-fix.js').Vote[],
+ *   routeOwners?: import('./route-owner.js').RouteOwner[]}} context
  *   gcPauses/gcRuns: the collections observed (absent: none were, and the collector's share of the block's samples stands for them);
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
@@ -52,9 +53,11 @@ const SAMPLE_FRAMES = 12;
  *   stands for one sampling interval, never for a gap it ends (a crowded machine's), and the block is its own only when
  *   that time leaves less than the threshold of it; appFiles: the app's files beyond those the profiles saw run (its
  *   entry script), where a package's block with no app frame on its stack finds the line that handed it the work;
- *   votes: the culprits and fixes of blocks read before these (the production log's), counted in each culprit's fix
- * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[], votes: import('./culprit-fix.js').Vote[]}} coverage: one
- *   per block, in order; votes: these blocks' culprits and their own fixes, for a later call's `votes`
+ *   votes: the culprits and fixes of blocks read before these (the production log's), counted in each culprit's fix;
+ *   routeOwners: the routes and owners of blocks read before these, counted in each route's owner (route-owner.js)
+ * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[], votes: import('./culprit-fix.js').Vote[],
+ *   routeOwners: import('./route-owner.js').RouteOwner[]}} coverage: one per block, in order; votes: these blocks' culprits
+ *   and their own fixes, for a later call's `votes`; routeOwners: these blocks' routes and owners (the app's, not the tool's), for a later call's
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
@@ -202,7 +205,7 @@ export function attributeBlocks(blocks, profiles, context) {
     return result;
   });
   // a block whose top owner and another held it near evenly: the one its route's other blocks name
-  ownerSaid = ownersFromRoute(out, rereads);
+  ownerSaid = ownersFromRoute(out, rereads, context.routeOwners ?? []);
   for (const [i, said] of ownerSaid) out[i].advice = withSentence(String(out[i].advice ?? ''), said);
   // a package's block with no line of the app: the one its call's other blocks were all called from
   lineSaid = linesFromRun(out, (f) => siteOf(f, context.cwd));
@@ -212,7 +215,7 @@ export function attributeBlocks(blocks, profiles, context) {
     if (v && out[i].culprit?.label) v.label = String(out[i].culprit?.label);
   }
   decideFixes(out, votes, adviceWith, context.votes ?? []);
-  return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null) };
+  return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null), routeOwners: routeOwners(out, new Set(rereads.keys())) };
 }
 
 /** A sentence added to advice: ` The ...`, after a full stop. @param {string} advice @param {string | undefined} sentence */

@@ -74,6 +74,10 @@ const KEEP_EVENTS_MS = 120_000;
 const KEEP_VOTES = 500;
 /** @type {import('../analyze/culprit-fix.js').Vote[]} */
 const votes = [];
+// ...and their routes and owners: a block two owners held near evenly is named after the owner its
+// route's blocks so far name (route-owner.js), as a run's is
+/** @type {import('../analyze/route-owner.js').RouteOwner[]} */
+const owners = [];
 const budget = new CaptureBudget(settings.captureBudgetMs);
 // the app's entry script, where a package's block with no app frame on its stack finds the app line
 const appFiles = data.argv[0] && !data.argv[0].startsWith('-') ? [path.resolve(data.cwd, data.argv[0])] : [];
@@ -373,11 +377,13 @@ async function diagnose(b, capture) {
   const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
   const gc = blockGc.find((g) => g.t === b.t);
   try {
-    const { blocks, coverage, votes: own } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles, votes,
+    const { blocks, coverage, votes: own, routeOwners: routeOwnersOf } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles, votes, routeOwners: owners,
     });
     votes.push(...own);
     if (votes.length > KEEP_VOTES) votes.splice(0, votes.length - KEEP_VOTES);
+    owners.push(...routeOwnersOf);
+    if (owners.length > KEEP_VOTES) owners.splice(0, owners.length - KEEP_VOTES);
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });
     const heldBy = owner === 'starved' ? 'machine' : owner;

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownersFromRoute } from '../../src/analyze/route-owner.js';
+import { ownersFromRoute, routeOwners } from '../../src/analyze/route-owner.js';
 
 const zlib = { kind: 'node', name: 'node:zlib' };
 const zip = { kind: 'package', name: 'adm-zip', version: '0.5.16' };
@@ -45,4 +45,16 @@ test('a block of several routes counts with the route whose requests held half o
   const blocks = [block(zip), block(zip), several];
   const said = ownersFromRoute(/** @type {any} */ (blocks), rereadsOf(blocks, new Set([2])));
   assert.match(String(said.get(2)), /^ the app's own code and adm-zip held this block near evenly; 2 of the 2 other blocks of GET \/x/);
+});
+
+test('the blocks read before (a production log\'s, one block a call) count as the route\'s other blocks, and are not read again', () => {
+  const earlier = [{ route: 'GET /x', key: 'node\0node:zlib' }, { route: 'GET /x', key: 'node\0node:zlib' }, { route: 'GET /y', key: 'package\0adm-zip' }];
+  const one = [block(zip)];
+  const said = ownersFromRoute(/** @type {any} */ (one), rereadsOf(one, new Set([0])), earlier);
+  assert.equal(one[0].culprit.owner, zlib);
+  assert.equal(said.get(0), ' adm-zip and node:zlib held this block near evenly; 2 of the 2 other blocks of GET /x were held most by node:zlib, so it is named here too.');
+  // another route's blocks, or one block before, name nothing
+  const alone = [block(zip)];
+  assert.equal(ownersFromRoute(/** @type {any} */ (alone), rereadsOf(alone, new Set([0])), earlier.slice(1)).size, 0);
+  assert.deepEqual(routeOwners(/** @type {any} */ ([block(zlib), block(zip, 'GET /y')])), [{ route: 'GET /x', key: 'node\0node:zlib' }, { route: 'GET /y', key: 'package\0adm-zip' }]);
 });
