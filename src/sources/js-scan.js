@@ -3,14 +3,15 @@
 // function that starts at a given position ends. Pure; tolerant of what it does not understand.
 
 // a `/` after one of these (or after a keyword below, or first in the source) starts a regex literal, not a
-// division; the operators before which one could too are left out (`<name>` in a template literal that
-// nests another, which this scanner does not follow, would open one)
+// division; the operators before which one could too are left out (`<name>` in a template literal's
+// text, blanked before it is looked at, would open one)
 const BEFORE_REGEX = new Set([...'(,=:[!&|?{;']);
 const KEYWORDS_BEFORE_REGEX = /(?:^|[^\w$])(?:return|typeof|case|in|of|new|delete|void|throw|else|do|yield|await)$/;
 
 /**
  * The lines of a source with the contents of strings, template literals and comments replaced
- * by spaces (positions kept). Regex literals are left as they are, quotes and slashes in them too
+ * by spaces (positions kept). A template literal's substitutions (`${hash(config)}`) are code, and
+ * kept. Regex literals are left as they are, quotes and slashes in them too
  * (doT's `/'|\\/g` opens no string); functionEnd skips them.
  * @param {string[]} lines
  * @returns {string[]}
@@ -20,6 +21,9 @@ export function codeOnly(lines) {
   const out = [];
   /** @type {null | "'" | '"' | '`' | '*'} */
   let open = null; // a string or block comment that continues from the previous line
+  // the template literals whose substitution is open, innermost last: the braces opened in it since
+  /** @type {number[]} */
+  const substitutions = [];
   let carry = ''; // the code of the last lines with code, its last characters, spaces dropped
   // this line's last TAIL characters of code (a ring), kept as they come: a blanked string of a
   // minified file's one line can be megabytes of spaces, which a look back from the end would cross
@@ -38,12 +42,32 @@ export function codeOnly(lines) {
       if (open) {
         if (c === '\\') { s += '  '; i++; continue; }
         if (c === open) { open = null; s += c; ring[count++ & MASK] = c; continue; }
+        if (open === '`' && c === '$' && line[i + 1] === '{') {
+          open = null;
+          substitutions.push(0);
+          s += '${';
+          ring[count++ & MASK] = '{';
+          i++;
+          continue;
+        }
         s += ' ';
         continue;
       }
       if (c === '/' && line[i + 1] === '/') { s += ' '.repeat(line.length - i); break; }
       if (c === '/' && line[i + 1] === '*') { open = '*'; s += '  '; i++; continue; }
       if (c === "'" || c === '"' || c === '`') { open = c; s += c; ring[count++ & MASK] = c; continue; }
+      if (substitutions.length && (c === '{' || c === '}')) {
+        const depth = substitutions.length - 1;
+        if (c === '{') substitutions[depth]++;
+        else if (substitutions[depth] > 0) substitutions[depth]--;
+        else {
+          // the substitution ends: the template's text goes on
+          substitutions.pop();
+          open = '`';
+          s += c;
+          continue;
+        }
+      }
       if (c === '/' && regexMayStart(codeBefore(ring, count, carry))) {
         const end = regexEnd(line, i);
         if (end > i) {
@@ -158,4 +182,24 @@ function expressionEnd(code, line, column, last) {
 /** @param {string} name */
 export function escapeRegExp(name) {
   return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// a name or a property called: `f(`, `route.match(`, `fns[k](`, `make()(`; not a keyword's parenthesis
+const CALL = /(?:[\w$\])]|\?\.)\s*\(/g;
+const NOT_CALLS = /(?:^|[^\w$.])(?:if|for|while|switch|catch|function|return|typeof|void|await|async|yield|with|in|of|delete|throw|new|case)\s*\($/;
+
+/**
+ * The one line (0-based) of first..last on which code calls a function, or null when none or
+ * several do. @param {string[]} code codeOnly lines @param {number} first @param {number} last
+ */
+export function oneCallLine(code, first, last) {
+  /** @type {number | null} */
+  let found = null;
+  for (let l = first; l <= last && l < code.length; l++) {
+    const calls = [...(code[l] ?? '').matchAll(CALL)].some((m) => !NOT_CALLS.test(code[l].slice(0, (m.index ?? 0) + m[0].length)));
+    if (!calls) continue;
+    if (found !== null) return null;
+    found = l;
+  }
+  return found;
 }
