@@ -4,7 +4,7 @@
 // allocation that triggered it: a deep clone's collections are the clone's).
 
 import { ownerOfSample } from './time-owners.js';
-import { functionEnd, escapeRegExp } from '../sources/js-scan.js';
+import { functionEnd, escapeRegExp, oneCallLine } from '../sources/js-scan.js';
 import { rootName } from '../sources/app-sources.js';
 import { isAgentUrl } from './frame-kind.js';
 import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
@@ -326,9 +326,11 @@ function callingLine(app, mine, owner, sources) {
     }
     if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
     const spec = mine.find((m) => m.o.specifier)?.o.specifier;
+    let bound = false;
     if (spec) {
       const names = [...sources.bindingsOf(app.url)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n);
       for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
+      bound = names.length > 0;
     }
     // the function's first line is its header (app.get('/x', (req, res) => {), unless the body is on it too
     const first = end > start ? start + 1 : start;
@@ -339,9 +341,18 @@ function callingLine(app, mine, owner, sources) {
         if (t.test(code[l])) return { line: l + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
       }
     }
+    // the file binds the package, and no line of the function names what ran: it called what the
+    // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the
+    // function's one line that calls anything; when the frame's position is where the function's
+    // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
+    const only = bound && paramsAt(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
+    if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }
+
+/** Whether a function's parameters start at this column of a code line: `(link) {`, `(t) =>`, `t =>`. @param {string | undefined} line @param {number} column */
+const paramsAt = (line, column) => /^(?:\(|[\w$]+\s*=>)/.test((line ?? '').slice(Math.max(0, column)));
 
 /**
  * A regex's samples may all be in its own frame (`RegExp: <pattern>`), which has no line: the

@@ -614,3 +614,30 @@ test('a regex the app runs but a package made (`s.replace(ansiRegex(), \'\')`, `
   const own = block([f('RegExp: ^(\\w+\\s?)+$', ''), f('own', app, 10, 20)]);
   assert.deepEqual([own.owner?.kind, own.calledFrom?.line], ['app', 11]);
 });
+
+test('a function that calls what a package returned, through a property: its one line that calls anything, when the file binds the package', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const routes = path.join(dir, 'routes.js');
+  fs.writeFileSync(routes, [
+    "const { compile } = require('@acme/parse');",
+    "const table = [{ name: 'a', run: compile('/a') }];",
+    'function resolve(link) {',
+    '  for (const route of table) {',
+    '    const found = route.run(link);',
+    '    if (found) return { link, route: route.name };',
+    '  }',
+    '  return { link, route: null };',
+    '}',
+    'const other = (x) => { const y = x * 2; return y; };',
+    '',
+  ].join('\n'));
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  // V8 gives a function's position where its parameters start: resolve's `(`, column 17
+  const at = (/** @type {number} */ column) => [f('(anonymous)', parse, 30), f('resolve', routes, 3, column)];
+  const read = (/** @type {number} */ column) => blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames: at(column), line: null })), 30, sources);
+  assert.deepEqual([read(17).calledFrom?.line, read(17).lineFrom], [5, 'source']);
+  // a position that is not the function's parameters (a bundle's source map, approximate): its first line, as before
+  assert.deepEqual([read(5).calledFrom?.line, read(5).lineFrom], [3, 'function']);
+});
