@@ -169,7 +169,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
   // frame between two callbacks, or a gap the profiler could not sample ending there) says nothing
   const withCode = mine.filter((m) => m.s.frames.some((f) => f.kind === 'app' || f.kind === 'node_modules'));
   const stack = heaviest(withCode.length ? withCode : mine, (m) => m.s.frames);
-  const runMs = (/** @type {(i: number) => string[] | null} */ key) => round(longestRun(best.items, key, runWeight(samples, weight)) * scale);
+  const runMs = (/** @type {(i: number) => string | null} */ key) => round(longestRun(best.items, key, runWeight(samples, weight)) * scale);
   /** @type {BlockOwners} */
   const base = {
     owners,
@@ -183,7 +183,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
     queueShare: round3(best.queueMs / (best.ms || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
-    regexRunMs: runMs((i) => (compiledRegex(owned[i]) ? null : regexKeys(owned[i], samples[i]))),
+    regexRunMs: runMs((i) => (compiledRegex(owned[i]) ? null : regexKey(owned[i], samples[i]))),
     compileShare: round3(mine.filter((m) => m.o.compile || compiledRegex(m.o)).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
@@ -200,7 +200,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
  * the own time of a line that runs it (no frame of its own): half the app's time or more, either way.
  * @param {BlockOwners} o
  * @param {{appFrame: Frame, line: number | null, from: 'profile' | 'source' | null, mine: {o: SampleOwner, s: BlockSample, w: number}[], ownWeight: number,
- *   scale: number, durationMs: number, sources: AppSources, runMs: (key: (i: number) => string[] | null) => number, owned: SampleOwner[]}} c
+ *   scale: number, durationMs: number, sources: AppSources, runMs: (key: (i: number) => string | null) => number, owned: SampleOwner[]}} c
  * @returns {BlockOwners}
  */
 function packageMadeRegex(o, c) {
@@ -213,7 +213,7 @@ function packageMadeRegex(o, c) {
     made = share >= 0.5 ? packageRegexOn(c.appFrame.url, c.line, c.sources) : null;
     if (made) {
       regexShare = round3(share);
-      regexRunMs = c.runMs((i) => (onLine(c.owned[i]) ? ['line'] : null));
+      regexRunMs = c.runMs((i) => (onLine(c.owned[i]) ? 'line' : null));
     }
   }
   if (!made) return o;
@@ -264,38 +264,29 @@ function runWeight(samples, weight) {
 
 /**
  * Which regex a sample ran, for a run of them: its pattern, or for one whose pattern the source does
- * not spell (''), the line that ran it, so that two such regexes are never one run; and the function
- * that ran it. A run keeps to one pattern, or to one function running its patterns in turn over the
- * same input (semver's range parser, browserslist's query matcher: a match that backtracks in each).
- * @param {SampleOwner} o @param {BlockSample} s @returns {string[] | null}
+ * not spell (''), the line that ran it, so that two such regexes are never one run.
+ * @param {SampleOwner} o @param {BlockSample} s @returns {string | null}
  */
-function regexKeys(o, s) {
-  if (o.regex === null) return null;
-  if (!o.regex) return [`\0${s.frames[0]?.url}:${s.line?.line}`];
-  const rx = s.frames.findIndex((f) => f.functionName.startsWith('RegExp: '));
-  const runner = rx < 0 ? undefined : s.frames.slice(rx + 1).find((f) => f.kind !== 'native');
-  return runner ? [o.regex, `\0\0${runner.url}:${runner.line}:${runner.column}`] : [o.regex];
-}
+const regexKey = (o, s) => (o.regex === null ? null : o.regex || `\0${s.frames[0]?.url}:${s.line?.line}`);
 
 /**
  * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one
- * match that backtracks stays in its pattern, or in the function that runs its patterns one after the
- * other; a parser's many short matches go from one pattern to the next, and to its own code between
- * them (which the owner's regex share, 80% or more, rules out first: remedies.js).
- * @param {number[]} items sample indexes, ascending @param {(i: number) => string[] | null} keys
- *   what a sample's regex is (a run goes on while two samples share one), or null @param {(i: number) => number} ms
+ * match that backtracks stays in its pattern; a parser's many short matches go from one pattern to
+ * the next, and to its own code between them.
+ * @param {number[]} items sample indexes, ascending @param {(i: number) => string | null} pattern
+ *   the regex a sample ran, or null @param {(i: number) => number} ms
  */
-function longestRun(items, keys, ms) {
+function longestRun(items, pattern, ms) {
   let longest = 0;
   let run = 0;
   let previous = -2;
-  /** @type {string[] | null} */ let last = null;
+  /** @type {string | null} */ let last = null;
   for (const i of items) {
-    const k = keys(i);
-    run = k === null ? 0 : (i === previous + 1 && last !== null && k.some((x) => last?.includes(x)) ? run : 0) + ms(i);
+    const p = pattern(i);
+    run = p === null ? 0 : (i === previous + 1 && p === last ? run : 0) + ms(i);
     longest = Math.max(longest, run);
     previous = i;
-    last = k;
+    last = p;
   }
   return longest;
 }

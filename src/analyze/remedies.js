@@ -27,9 +27,7 @@ const ALLOCATION_SHARE = 0.4;
 const REGEX_SHARE = 0.8;
 /**
  * ...when one stretch of it, samples one after the other in the same pattern, lasts this long: one
- * match, not many (the ReDoS cases: 70 ms and more). A stretch keeps to one pattern, or to one
- * function that runs its patterns in turn over the same input (semver's range parser, browserslist's
- * query matcher: 10-30 ms a match, a sample or two each, in two and four patterns), and counts each
+ * match, not many (the ReDoS cases: 70 ms and more). A stretch keeps to one pattern and counts each
  * sample at most twice the block's median (block-owners.js): on a busy machine the samples a starved
  * profiler took late weighed their whole gap.
  */
