@@ -382,12 +382,14 @@ async function diagnose(b, capture) {
     });
     votes.push(...own);
     if (votes.length > KEEP_VOTES) votes.splice(0, votes.length - KEEP_VOTES);
-    owners.push(...routeOwnersOf);
+    const captured = !capture ? false : enough(coverage[0], b.durationMs) ? true : 'partial';
+    // a route's owner counts from the blocks a capture saw enough of, whose line names it
+    if (captured === true) owners.push(...routeOwnersOf);
     if (owners.length > KEEP_VOTES) owners.splice(0, owners.length - KEEP_VOTES);
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });
     const heldBy = owner === 'starved' ? 'machine' : owner;
-    return { block, heldBy, captured: !capture ? false : enough(coverage[0], b.durationMs) ? true : 'partial', seen: coverage[0] };
+    return { block, heldBy, captured, seen: coverage[0] };
   } catch (error) {
     return { block: { startMs: 0, durationMs: b.durationMs, t: b.t, advice: `the analysis failed: ${/** @type {Error} */ (error).message}` }, heldBy: 'app', captured: Boolean(capture), seen: null };
   }
