@@ -444,7 +444,10 @@ test('a large heap: after a profiler start that walked it, blocks are captured f
   assert.match(walks[0].text, /the next captures sample the stack without the profiler/, text);
   assert.ok(captures.reduce((sum, c) => sum + c.sampled, 0) >= 1, `captures sampled: ${text}`);
   assert.equal(captures.reduce((sum, c) => sum + c.skipped, 0), 0, text);
-  assert.ok(blocks.slice(1).some((b) => b.captured === true && b.culprit?.function === 'renderReport'), `a later block named from samples: ${text}`);
+  // named: renderReport, or its caller at the line that calls it (assertBlockOfFixture holds the line):
+  // V8 inlines renderReport into block when it optimizes block first, which a crowded machine's timing
+  // can make it do (a loaded CI run named all three later blocks `block`, at `renderReport(400)`)
+  assert.ok(blocks.slice(1).some((b) => b.captured === true && ['renderReport', 'block'].includes(b.culprit?.function)), `a later block named from samples: ${text}`);
 });
 
 test('a large heap, blocks in one call of native code: a sampled capture the thread did not answer sends the next to the profiler', async (t) => {
