@@ -247,7 +247,7 @@ export function adviceText(fix, o, c) {
         const by = o.work && c.workPackage && c.workPackage !== owner?.name ? ` (${o.work.site.functionName} of ${c.workPackage})` : '';
         return `${fn}${who}${at} held the loop ${ms} ms copying data${by}: a deep copy takes time in proportion to all it copies, on every call. Copy less per call (only the part that changes, or hand out one frozen shared value: a cache's option not to clone), or move the work to a worker thread`;
       }
-      return `${owner && owner.kind !== 'gc' ? `${fn}${who}${at}` : 'the code running'} held the loop ${ms} ms, ${pct(Math.max(o.gcShare, c.gcShare))} of it garbage collection of the objects it allocates: allocation churn of short-lived objects, not a leak by itself (a leak shows as heap that keeps growing over the run). Copy or build less per call (only the part that changes, structural sharing, reuse a result), or move the work to a worker thread`;
+      return `${owner && owner.kind !== 'gc' ? `${fn}${who}${at}` : 'the code running'} held the loop ${ms} ms${oneLine(o, c)}, ${pct(Math.max(o.gcShare, c.gcShare))} of it garbage collection of the objects it allocates: allocation churn of short-lived objects, not a leak by itself (a leak shows as heap that keeps growing over the run). Copy or build less per call (only the part that changes, structural sharing, reuse a result), or move the work to a worker thread`;
     case 'payload': {
       const call = o.call?.kind === 'json' ? o.call : null;
       const name = owner?.kind === 'json' ? owner.name : 'JSON';
@@ -280,11 +280,16 @@ export function adviceText(fix, o, c) {
     case 'startup':
       return `start-up code${site ? ` at ${site}` : ''} ran ${ms} ms before the loop could turn: load lazily, or do the work before the server accepts traffic${gc}`;
     default: {
-      const where = o.lineCandidates?.length ? ` (the loader compiled the file to one line: the profile cannot tell which of lines ${o.lineCandidates.join(', ')} ran${c.candidateCalls?.length ? `; ${c.candidateCalls.join(', ')}` : ''})` : '';
-      return `${phaseName(c.phase)}${site ? ` at ${site}` : ''} ran ${ms} ms without yielding${where}: split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
+      return `${phaseName(c.phase)}${site ? ` at ${site}` : ''} ran ${ms} ms without yielding${oneLine(o, c)}: split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
     }
   }
 }
+
+/**
+ * What the advice says of a file a loader compiled to one line: which of its lines the profile
+ * cannot tell apart, and the known calls among them. @param {BlockOwners} o @param {{candidateCalls?: string[] | null}} c
+ */
+const oneLine = (o, c) => (o.lineCandidates?.length ? ` (the loader compiled the file to one line: the profile cannot tell which of lines ${o.lineCandidates.join(', ')} ran${c.candidateCalls?.length ? `; ${c.candidateCalls.join(', ')}` : ''})` : '');
 
 /**
  * The advice for a block no stack sample fell in, whose time the collector's own pauses covered.
