@@ -33,8 +33,10 @@ import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js'
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which
  * @property {number} ownerMs the culprit owner's time, its collections included
  * @property {number} gcShare of the owner's time, the garbage collection it caused
- * @property {number} queueShare of the owner's time, in Node's queue runner with no code on the stack (V8's
- *   promise machinery between two continuations: the chain itself, not the work in it)
+ * @property {number} queueShare of the owner's code's time (its collections aside, as regexShare and compileShare),
+ *   in Node's queue runner with no code on the stack (V8's promise machinery between two continuations: the
+ *   chain itself, not the work in it). With the collections counted in, a crowded machine's (a fifth to a
+ *   third of a chain's time) moved a run's chain under CHAIN_SHARE (remedies.js)
  * @property {number} regexShare of the owner's time, in a regular expression
  * @property {string | null} regex that expression's pattern
  * @property {number} regexRunMs the longest stretch of the owner's time in regular expressions, its samples
@@ -180,7 +182,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
     lineCandidates: candidates,
     ownerMs: round(best.ms * scale),
     gcShare: round3(best.gcMs / (best.ms || 1)),
-    queueShare: round3(best.queueMs / (best.ms || 1)),
+    queueShare: round3(best.queueMs / ((best.ms - best.gcMs) || 1)),
     regexShare: round3(regexItems.reduce((sum, m) => sum + m.w, 0) / ownWeight),
     regex: heaviest(regexItems, (m) => m.o.regex),
     regexRunMs: runMs((i) => (compiledRegex(owned[i]) ? null : regexKey(owned[i], samples[i]))),

@@ -42,6 +42,8 @@ const REGEX_RUN_SHARE = 0.8;
  * once, not one long continuation. Measured on the corpus (run, 10 ms profile, 2026-11-28): graphql's
  * executor with async resolvers and p-map over resolved values 0.10-0.42 a block (one of 24 at 0.097);
  * sequelize's and typeorm's hydration after their query 0 in 81 of 83 blocks, 0.064 and 0.088 in two.
+ * Those shares counted the collections in the package's time; the share is now of its code's time
+ * (block-owners.js), which puts a chain's higher and leaves a hydration's 0 at 0.
  */
 const CHAIN_SHARE = 0.1;
 /** Compiling at least this share of a package's time: it compiles on every call. */
@@ -272,7 +274,7 @@ export function adviceText(fix, o, c) {
         if (c.ownQueue) {
           return `${who}'s promise chain${o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : ''} ran ${ms} ms in its own queue, drained from one ${c.ownQueue === 'processImmediate' ? 'setImmediate' : c.ownQueue === 'processTicksAndRejections' ? 'process.nextTick' : 'timer'} callback: what it awaits resolves at once (nothing does I/O), so the chain never lets the loop turn; pass it synchronous callbacks where they do no I/O, give it less data per call, or move the work to a worker thread${gc}`;
         }
-        return `${who}'s promise chain${o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : ''} kept the microtask queue busy for ${ms} ms, ${pct(o.queueShare)} of it in the promise machinery itself: what it awaits resolves at once (nothing does I/O), so the chain never lets the loop turn; pass it synchronous callbacks where they do no I/O, give it less data per call, or move the work to a worker thread${gc}`;
+        return `${who}'s promise chain${o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : ''} kept the microtask queue busy for ${ms} ms, ${pct(o.queueShare)} of its code's time in the promise machinery itself: what it awaits resolves at once (nothing does I/O), so the chain never lets the loop turn; pass it synchronous callbacks where they do no I/O, give it less data per call, or move the work to a worker thread${gc}`;
       }
       return `a promise continuation${site ? ` at ${site}` : ''} kept the microtask queue busy for ${ms} ms: no I/O is served until the queue drains, and awaiting already-resolved promises in a loop never yields; split the work and yield with setImmediate every ~10 ms, or move it to a worker thread${gc}`;
     case 'nextTick':

@@ -370,6 +370,11 @@ test('Node\'s queue runner alone is the time of the callbacks around it; an addo
   const lib = block([chain, drain, drain, chain, drain, [f('price', app, 7), ticks]]);
   assert.deepEqual([lib.owner?.kind, lib.owner?.name], ['package', 'orm']);
   assert.equal(lib.queueShare, 0.6, 'three of its five samples were the machinery between its continuations');
+  // the collections its chain caused are its time, but not its code's: the machinery's share is of the code's
+  const gc = [f('(garbage collector)', '')];
+  const collected = block([chain, gc, gc, drain, chain, gc, drain, drain, chain, chain]);
+  assert.equal(collected.gcShare, 0.3);
+  assert.equal(collected.queueShare, 0.429, 'three of its seven samples of code');
   // a nextTick recursion: the app's callback is often sampled inside process.nextTick (Node's API it
   // calls); the drain's own samples are the callbacks', the app's, not that API's
   const tick = f('tick', app, 9);
