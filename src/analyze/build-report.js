@@ -138,7 +138,7 @@ export function buildReport(record) {
   const cpuPercent = measuredMs > 0 ? Math.round((cpuMs / measuredMs) * 1000) / 10 : 0;
   const found = loopFindings({
     blocks: blocks.length, seconds, elu: eluMean, cpuPercent,
-    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null,
+    resolutionMs: summary?.resolutionMs ?? null, uv: summary?.uv ?? null, runWaitShare: machine.runWaitShare,
   });
 
   /** @type {Report} */

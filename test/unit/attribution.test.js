@@ -88,6 +88,11 @@ test('findings: timer-paced only with many idle turns and no I/O and no block', 
   assert.deepEqual(loopFindings({ ...base, uv: { turns: 500, events: 0 } }).findings, [], 'our own heartbeat alone');
   assert.deepEqual(loopFindings({ ...base, cpuPercent: 90, elu: 0.9 }).findings, []);
   assert.deepEqual(loopFindings({ ...base, uv: null }), { loop: null, findings: [] });
+  // on a crowded machine each step also waited for a CPU: the turns are counted over the rest of the time
+  const crowded = { ...base, uv: { turns: 400, events: 2 }, runWaitShare: 0.6 };
+  assert.deepEqual(loopFindings(crowded).findings.map((x) => x.kind), ['timer-paced']);
+  assert.match(loopFindings(crowded).findings[0].text, /^the loop turned 200 times\/s \(500 a second it was not waiting for a CPU\)/);
+  assert.deepEqual(loopFindings({ ...crowded, runWaitShare: 0 }).findings, [], 'as few turns on a free CPU');
 });
 
 test('attribution: with no collections observed, the collector\'s share of the block\'s samples is its GC share', () => {
