@@ -71,10 +71,15 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
   const handleCall = methodCalls(handles);
   const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)${firstCall && span ? '*' : '?'}\\(`);
+  // in a handler, a call through the package's own names (`db.findAsync(`), not through what a call
+  // returned (`rows.slice(` after `const rows = await db.findAsync(...)`)
+  const ownCall = span && names.length ? new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)*\\(`) : null;
   /** @type {number[]} */
   const lines = [];
   /** @type {number[]} */
   const calls = [];
+  /** @type {number[]} */
+  const ownCalls = [];
   for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
     const text = span && i === span.from ? code[i].slice(span.column ?? 0) : code[i];
     // the import or require of the package itself is no use of it
@@ -92,9 +97,13 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
     for (const m of viaDependent ? text.matchAll(viaDependent) : []) if (methods.has(m[1])) return i + 1;
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);
+    if (used && ownCall?.test(text)) ownCalls.push(i + 1);
   }
-  // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it
-  return lines.length === 1 ? lines[0] : calls.length === 1 || (firstCall && span && calls.length) ? calls[0] : null;
+  // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it;
+  // of several calls in a handler, the one call through the package's own names began the work
+  if (lines.length === 1) return lines[0];
+  if (calls.length === 1 || (firstCall && span && calls.length)) return calls[0];
+  return ownCalls.length === 1 ? ownCalls[0] : null;
 }
 
 /** Calls of a method on one of these names (`em.find(`: the method's name), or null for none. @param {string[]} names */

@@ -23,6 +23,24 @@ function appWith(t, names) {
   return dir;
 }
 
+test('a handler that calls what the package\'s call returned: the call through the package\'s own name', (t) => {
+  const dir = appWith(t, ['doc-store']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const Store = require('doc-store');", // 1
+    "const app = require('express')();", // 2
+    'const db = new Store();', // 3
+    "app.get('/board', async (req, res) => {", // 4
+    '  const rows = await db.findAsync({ open: true }).sort({ at: -1 });', // 5
+    '  res.json(rows.slice(0, 25).map((r) => r.id));', // 6
+    '});', // 7
+  ].join('\n'));
+  const sources = new AppSources();
+  // its matching ran on from the query's continuation: no app frame, and no method the handler names
+  const stack = [{ functionName: 'match', url: path.join(dir, 'node_modules/doc-store/lib/model.js'), line: 736, column: 3, kind: /** @type {const} */ ('node_modules') }];
+  assert.equal(handlerUse(stack, [app], 'GET /board', sources)?.line, 5, 'not rows.slice( on line 6');
+});
+
 test('the handler of the request the block ran: the line that calls the package there, not in other routes', (t) => {
   const dir = appWith(t, ['chain-map']);
   const app = path.join(dir, 'app.mjs');
