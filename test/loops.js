@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const KIND_ORDER = ['main', 'cluster-worker', 'worker-thread'];
-const RANK = { responsive: 0, degraded: 1, blocked: 2 };
+// every status a verdict has, in the order the report ranks them (src/analyze/loop-sections.js)
+const RANK = { responsive: 0, degraded: 1, saturated: 2, blocked: 3 };
 
 /** @param {any} block @param {string} name */
 export const stackHas = (block, name) => (block.stack ?? []).some((/** @type {any} */ f) => f.functionName === name);
