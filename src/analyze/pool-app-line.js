@@ -70,10 +70,10 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   if (!code || !raw) return null;
   const word = names.length ? new RegExp(`(?:^|[^\\w$.])(${names.map(escapeRegExp).join('|')})\\b(?:\\s*\\.\\s*([\\w$]+))?`, 'g') : null;
   const handleCall = methodCalls(handles);
-  const call = new RegExp(`(?:^|[^\\w$.])(?:${[...names, ...(span ? handles : [])].map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)${firstCall && span ? '*' : '?'}\\(`);
+  const call = callThrough([...names, ...(span ? handles : [])], firstCall && span !== null);
   // in a handler, a call through the package's own names (`db.findAsync(`), not through what a call
   // returned (`rows.slice(` after `const rows = await db.findAsync(...)`)
-  const ownCall = span && names.length ? new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)*\\(`) : null;
+  const ownCall = span && names.length ? callThrough(names, true) : null;
   /** @type {number[]} */
   const lines = [];
   /** @type {number[]} */
@@ -104,6 +104,14 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   if (lines.length === 1) return lines[0];
   if (calls.length === 1 || (firstCall && span && calls.length)) return calls[0];
   return ownCalls.length === 1 ? ownCalls[0] : null;
+}
+
+/**
+ * A call through one of these names: `name(` or `name.method(`, and with `chained` `name.a.b(` too.
+ * @param {string[]} names @param {boolean} chained
+ */
+function callThrough(names, chained) {
+  return new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*(?:\\.\\s*[\\w$]+\\s*)${chained ? '*' : '?'}\\(`);
 }
 
 /** Calls of a method on one of these names (`em.find(`: the method's name), or null for none. @param {string[]} names */
