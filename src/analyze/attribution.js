@@ -20,6 +20,8 @@ import { fixPerCulprit, decidedClause, callOf } from './culprit-fix.js';
 import { linesFromRun } from './run-line.js';
 import { ownersFromRoute, routeOwners } from './route-owner.js';
 import { ownerKey } from './block-owners.js';
+import { routeOfBlock } from './same-route.js';
+import { inlinedCallees } from './inlined-callee.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -45,7 +47,7 @@ const SAMPLE_FRAMES = 12;
  *   origins?: {t: number, durationMs: number, stack: string[]}[], toolStalls?: {t: number, durationMs: number, what?: string}[],
  *   sources?: AppSourcesType, blockRequests?: import('./requests.js').BlockRequests[], looks?: {t: number, durationMs: number}[],
  *   processThread?: boolean, briefTool?: boolean, appFiles?: string[], votes?: import('./culprit-fix.js').Vote[],
- *   routeOwners?: import('./route-owner.js').RouteOwner[]}} context
+ *   routeOwners?: import('./route-owner.js').RouteOwner[], callees?: import('./inlined-callee.js').Teacher[]}} context
  *   gcPauses/gcRuns: the collections observed (absent: none were, and the collector's share of the block's samples stands for them);
  *   sources: the app's files (read from disk when not given); blockRequests: the requests around each block; looks: when the
  *   agent's async hook looked at the thread pool's callers (its hook's own frames then are the tool's); briefTool: the
@@ -54,10 +56,12 @@ const SAMPLE_FRAMES = 12;
  *   that time leaves less than the threshold of it; appFiles: the app's files beyond those the profiles saw run (its
  *   entry script), where a package's block with no app frame on its stack finds the line that handed it the work;
  *   votes: the culprits and fixes of blocks read before these (the production log's), counted in each culprit's fix;
- *   routeOwners: the routes and owners of blocks read before these, counted in each route's owner (route-owner.js)
+ *   routeOwners: the routes and owners of blocks read before these, counted in each route's owner (route-owner.js);
+ *   callees: the app's functions blocks read before these ran under a package's calls (inlined-callee.js)
  * @returns {{blocks: AttributedBlock[], topSites: Site[], coverage: BlockCoverage[], votes: import('./culprit-fix.js').Vote[],
- *   routeOwners: import('./route-owner.js').RouteOwner[]}} coverage: one per block, in order; votes: these blocks' culprits
- *   and their own fixes, for a later call's `votes`; routeOwners: these blocks' routes and owners (the app's, not the tool's), for a later call's
+ *   routeOwners: import('./route-owner.js').RouteOwner[], callees: import('./inlined-callee.js').Teacher[]}} coverage: one per block, in order; votes: these blocks' culprits
+ *   and their own fixes, for a later call's `votes`; routeOwners: these blocks' routes and owners (the app's, not the tool's), for a later call's;
+ *   callees: these blocks' app functions under a package's calls, for a later call's
  */
 export function attributeBlocks(blocks, profiles, context) {
   const sources = context.sources ?? new AppSources();
@@ -87,12 +91,22 @@ export function attributeBlocks(blocks, profiles, context) {
   const rereads = new Map();
   /** @type {Map<number, string>} what a block's advice says of the owner its route's other blocks gave it (route-owner.js) */
   let ownerSaid = new Map();
+  // each block's samples and route, first: a block whose package frames run alone where other blocks
+  // of the same calls ran the app's function over them had that function inlined (inlined-callee.js)
+  const read = blocks.map((block) => {
+    const start = context.from + block.startMs;
+    const sampled = sampler.samplesIn(start, start + block.durationMs, !block.ongoing && !block.clipped);
+    const around = requestsOfBlock(start, context.blockRequests ?? []);
+    const route = around ? routeOfBlock({ durationMs: block.durationMs, requests: summariseBlockRequests(around, block.durationMs) })?.route ?? null : null;
+    return { sampled, around, samples: sampled.filter((s) => !s.vm && !isToolSample(s.frames)), route, witnesses: sampler.witnessesIn(start, start + block.durationMs) };
+  });
+  const inlined = inlinedCallees(read, context.callees ?? []);
 
   const out = blocks.map((block, index) => {
     votes[index] = null;
     const start = context.from + block.startMs;
     const end = start + block.durationMs;
-    const sampled = sampler.samplesIn(start, end, !block.ongoing && !block.clipped);
+    const { sampled, around } = read[index];
     // while the agent's async hook looked at the pool's callers, the hook's own frames are its cost
     const looks = (context.looks ?? []).filter((l) => l.t < end && l.t + l.durationMs > start);
     const outside = sampled.filter((s) => !looks.length || !inLook(s, looks));
@@ -116,7 +130,6 @@ export function attributeBlocks(blocks, profiles, context) {
       ? isToolBlock(block.durationMs, toolMs + agentMs(samples, sampler.intervalMs(start, end)), 0, context.thresholdMs ?? 0)
       : isToolBlock(block.durationMs, toolMs, Math.max(lookShare, agentShare(samples)), context.thresholdMs ?? 0);
     if (tool) Object.assign(result, { tool: true, toolBy: toolWork(stalls, samples, start, end) });
-    const around = requestsOfBlock(start, context.blockRequests ?? []);
     const requests = around ? summariseBlockRequests(around, block.durationMs) : null;
     if (requests) result.requests = requests;
     const origin = context.origins?.find((o) => o.t < end && o.t + o.durationMs > start);
@@ -129,7 +142,7 @@ export function attributeBlocks(blocks, profiles, context) {
     Object.assign(result, { gcMs: round(gcMs), gcShare: round(gcShare) });
     // The tool's own samples (the heartbeat, its messages, a profile hand-over) own none of the
     // block's time and are never its culprit: what the app ran is judged from the others.
-    const appSamples = samples.filter((s) => !isToolSample(s.frames));
+    const appSamples = inlined.restore(index, samples.filter((s) => !isToolSample(s.frames)));
     coverage.push(coverageOf(appSamples, start, end));
     if (appSamples.length === 0) {
       const gc = gcShare >= 0.5;
@@ -172,7 +185,7 @@ export function attributeBlocks(blocks, profiles, context) {
       const d = diagnoseBlock(owned, { ...blockContext, prefer }, sources);
       const culprit = labelled(d.culprit, context.cwd);
       const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit, cwd: context.cwd, appFiles }, sources) : '';
-      const withRoutes = (/** @type {string} */ advice) => withSentence(advice, routesSaid);
+      const withRoutes = (/** @type {string} */ advice) => withSentence(withSentence(advice, routesSaid), inlined.said.get(index));
       return { d, culprit, prefer, advice: withRoutes(d.advice), withRoutes };
     };
     const take = (/** @type {ReturnType<typeof readAs>} */ read) => {
@@ -215,7 +228,7 @@ export function attributeBlocks(blocks, profiles, context) {
     if (v && out[i].culprit?.label) v.label = String(out[i].culprit?.label);
   }
   decideFixes(out, votes, adviceWith, context.votes ?? []);
-  return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null), routeOwners: routeOwners(out, new Set(rereads.keys())) };
+  return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null), routeOwners: routeOwners(out, new Set(rereads.keys())), callees: inlined.teachers };
 }
 
 /** A sentence added to advice: ` The ...`, after a full stop. @param {string} advice @param {string | undefined} sentence */

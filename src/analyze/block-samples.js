@@ -89,10 +89,29 @@ export class BlockSampler {
     return [];
   }
 
+  /**
+   * The stacks the app's thread gave in [start, end] (epoch ms) while a capture ran (profiles of kind
+   * `witness`): whole where the profiler missed frames (inlined-callee.js). Not samples of the block's time.
+   * @param {number} start @param {number} end @returns {BlockSample[]}
+   */
+  witnessesIn(start, end) {
+    /** @type {BlockSample[]} */
+    const found = [];
+    this.profiles.forEach((p, index) => {
+      if (p.kind !== 'witness') return;
+      p.times.forEach((t, i) => {
+        if (t < start || t > end) return;
+        const frames = this.framesAt(p, index, p.leaves[i]);
+        if (frames.length && frames[0].functionName !== IDLE) found.push({ t, weightMs: 0, frames, line: this.lineAt(p, index, p.leaves[i], frames) });
+      });
+    });
+    return found;
+  }
+
   /** The sampling interval (ms) of the profiles over [start, end]: the longest. @param {number} start @param {number} end */
   intervalMs(start, end) {
     let ms = 0;
-    for (const p of this.profiles) if (p.endEpochMs >= start && p.startEpochMs <= end) ms = Math.max(ms, p.intervalUs / 1000);
+    for (const p of this.profiles) if (p.kind !== 'witness' && p.endEpochMs >= start && p.startEpochMs <= end) ms = Math.max(ms, p.intervalUs / 1000);
     return ms || 1;
   }
 

@@ -12,7 +12,8 @@ import { kindOf, toPath } from './frames.js';
  * @typedef {{id: number, callFrame: CallFrame, children?: number[]}} ProfileNode
  * @typedef {{nodes: ProfileNode[], samples?: number[], timeDeltas?: number[], startTime: number, endTime: number}} CpuProfile
  * @typedef {object} TimedProfile
- * @property {'continuous' | 'block'} kind
+ * @property {'continuous' | 'block' | 'witness'} kind witness: stacks the app's thread gave during a capture (agent/stack-sampler.cjs),
+ *   whole where the profiler misses frames; read apart (block-samples.js witnessesIn)
  * @property {string} file
  * @property {number} intervalUs
  * @property {number} startEpochMs
@@ -34,7 +35,7 @@ export function isCpuProfile(p) {
 }
 
 /**
- * @param {{kind: 'continuous' | 'block', epochOffsetMs: number, intervalUs: number, profile: CpuProfile, sourceMaps?: Record<string, object>}} data
+ * @param {{kind: 'continuous' | 'block' | 'witness', epochOffsetMs: number, intervalUs: number, profile: CpuProfile, sourceMaps?: Record<string, object>}} data
  *   epochOffsetMs: what to add to the profile's clock (µs / 1000) to get epoch ms
  * @param {string} file
  * @returns {TimedProfile}

@@ -22,7 +22,7 @@ import { TOOL } from '../tool.js';
 import { blockLine, listenLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
 import { CaptureBudget, startWalkMs } from './capture-budget.js';
-import { sampleStacks, nowUs, profileOf, microtasksLine } from '../agent/stack-sampler.cjs';
+import { sampleStacks, nowUs, profileOf, microtasksLine, SAMPLE_EXPRESSION, sampleOf } from '../agent/stack-sampler.cjs';
 
 const require = createRequire(import.meta.url);
 const { epochNow, monotonicToEpochMs } = require('../agent/clock.cjs');
@@ -78,6 +78,10 @@ const votes = [];
 // route's blocks so far name (route-owner.js), as a run's is
 /** @type {import('../analyze/route-owner.js').RouteOwner[]} */
 const owners = [];
+// ...and the app's functions they ran under a package's calls: a later block whose package frames run
+// alone there had that function inlined (inlined-callee.js; a capture starts after V8 optimized the code)
+/** @type {import('../analyze/inlined-callee.js').Teacher[]} */
+const callees = [];
 const budget = new CaptureBudget(settings.captureBudgetMs);
 // the app's entry script, where a package's block with no app frame on its stack finds the app line
 const appFiles = data.argv[0] && !data.argv[0].startsWith('-') ? [path.resolve(data.cwd, data.argv[0])] : [];
@@ -118,6 +122,12 @@ const send = (method, params) => new Promise((resolve, reject) => {
   }
   session.post(method, params, (e, r) => (e ? reject(e) : resolve(r)));
 });
+/**
+ * One stack of the app's thread, as the sampler takes it (every frame, whatever V8 compiled), or null.
+ * @returns {Promise<{us: number, frames: (string | number)[][]} | null>}
+ */
+const witnessStack = () => send('Runtime.evaluate', { expression: SAMPLE_EXPRESSION, returnByValue: true, silent: true })
+  .then((r) => sampleOf(r?.result?.value), () => null);
 function closeSession() {
   try {
     session?.disconnect();
@@ -134,8 +144,14 @@ let analysis = null;
 let analysisSettled = false;
 const loadAnalysis = () => (analysis ??= Promise.all([import('../analyze/profiles.js'), import('../analyze/attribution.js'), import('../analyze/ownership.js'), import('../sources/app-sources.js')])
   .then(([p, a, o, s]) => ({ timeProfile: p.timeProfile, attributeBlocks: a.attributeBlocks, ownerOf: o.ownerOf, sources: new s.AppSources() })));
-/** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number, intervalUs: number}[]} */
+/** @type {{from: number, to: number, profile: any, epochOffsetMs: number, startMs: number, intervalUs: number, witnessed?: any}[]} witnessed: the
+ *   stacks the app's thread gave during a profiler's capture, as a profile */
 const captures = [];
+/** @type {{us: number, frames: (string | number)[][]}[]} the running capture's */
+let witnesses = [];
+// one asked at a time (a thread inside a native call answers once it returns), this many a capture at most
+let witnessing = false;
+const MAX_WITNESSES = 100;
 /** @type {{t: number, durationMs: number, waitMs?: number, runMs?: number, at: number}[]} */
 const pending = [];
 /** @type {{t: number, observed?: false, pauses?: {t: number, durationMs: number}[], runs?: any[]}[]} the garbage collection in each block (not observed: the capture's samples tell it) */
@@ -234,6 +250,14 @@ async function watch() {
         if (lateness() >= START_AFTER_MS) await startIfAllowed();
       } else if (capturing) {
         const now = epochNow();
+        // a block goes on: a stack of it with every frame, for the profile's samples of it
+        if (!sampling && !witnessing && late >= START_AFTER_MS && witnesses.length < MAX_WITNESSES) {
+          witnessing = true;
+          witnessStack().then((w) => {
+            witnessing = false;
+            if (w && capturing) witnesses.push(w);
+          });
+        }
         if (late >= START_AFTER_MS / 2) turnedAt = 0;
         else if (!turnedAt) turnedAt = now;
         if ((turnedAt && now - turnedAt >= (served ? LINGER_MS : 0)) || now - captureFrom >= MAX_CAPTURE_MS) {
@@ -284,7 +308,10 @@ async function startCapture() {
   const t = epochNow();
   session = new inspector.Session();
   session.connectToMainThread();
-  await Promise.all([send('Profiler.enable'), send('Profiler.setSamplingInterval', { interval: SAMPLING_US }), send('Profiler.start')]);
+  // and a stack of the thread, which has every frame: the profiler does not see code V8 compiled
+  // before it started (the block's hot loop), nor inlined (analyze/inlined-callee.js)
+  const [, , , witness] = await Promise.all([send('Profiler.enable'), send('Profiler.setSamplingInterval', { interval: SAMPLING_US }), send('Profiler.start'), witnessStack()]);
+  witnesses = witness ? [witness] : [];
   captureFrom = epochNow();
   // the profiler's start runs on the app's thread (V8 walks its compiled code): at most this long
   captureStartMs = captureFrom - t;
@@ -323,6 +350,9 @@ async function stopCapture() {
     return;
   }
   try {
+    // the loop may be held still (blocks back to back): another witness
+    const witness = await witnessStack();
+    if (witness) witnesses.push(witness);
     const { profile } = await send('Profiler.stop');
     await send('Profiler.disable');
     // the heap walk of the profiler's start, measured on the app's thread (the round trip when no sample came)
@@ -334,7 +364,9 @@ async function stopCapture() {
         : 'the next captures sample the stack without the profiler (no walk; native code and garbage collection unseen)';
       sink.note(`a stack capture's start held the app's thread ${Math.round(walkMs)} ms (V8's profiler walks the whole heap when it starts${heapMb ? `; heap ${heapMb} MB` : ''}): ${then}`);
     }
-    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: walkMs, intervalUs: SAMPLING_US });
+    witnesses.sort((a, b) => a.us - b.us);
+    const witnessed = witnesses.length ? profileOf(witnesses, witnesses[0].us, witnesses[witnesses.length - 1].us, microLine) : null;
+    captures.push({ from: captureFrom, to: epochNow(), profile, epochOffsetMs, startMs: walkMs, intervalUs: SAMPLING_US, ...(witnessed ? { witnessed } : {}) });
     if (captures.length > KEEP_CAPTURES) captures.shift();
   } finally {
     beat[2] = 0;
@@ -373,18 +405,21 @@ async function writePending(all) {
 async function diagnose(b, capture) {
   const { timeProfile, attributeBlocks, ownerOf, sources } = await loadAnalysis();
   const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: capture.intervalUs, profile: capture.profile }, 'capture')] : [];
+  if (capture?.witnessed) profiles.push(timeProfile({ kind: 'witness', epochOffsetMs: capture.epochOffsetMs, intervalUs: SAMPLER_INTERVAL_US, profile: capture.witnessed }, 'witness'));
   // the capture's start held the app's thread at most this long, inside the block
   const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
   const gc = blockGc.find((g) => g.t === b.t);
   try {
-    const { blocks, coverage, votes: own, routeOwners: routeOwnersOf } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
-      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles, votes, routeOwners: owners,
+    const { blocks, coverage, votes: own, routeOwners: routeOwnersOf, callees: taught } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {
+      from: b.t, cwd: data.cwd, sources, thresholdMs: settings.thresholdMs, ...(gc?.observed === false ? {} : { gcPauses: gc?.pauses ?? [], gcRuns: gc?.runs ?? [] }), blockRequests, toolStalls, processThread: data.loop === 'main', briefTool: true, appFiles, votes, routeOwners: owners, callees,
     });
     votes.push(...own);
     if (votes.length > KEEP_VOTES) votes.splice(0, votes.length - KEEP_VOTES);
     const captured = !capture ? false : enough(coverage[0], b.durationMs) ? true : 'partial';
     // a route's owner counts from the blocks a capture saw enough of, whose line names it
     if (captured === true) owners.push(...routeOwnersOf);
+    if (captured === true) callees.push(...taught);
+    if (callees.length > KEEP_VOTES) callees.splice(0, callees.length - KEEP_VOTES);
     if (owners.length > KEEP_VOTES) owners.splice(0, owners.length - KEEP_VOTES);
     const block = { ...blocks[0], t: b.t };
     const owner = ownerOf(block, settings.thresholdMs, { processThread: data.loop === 'main' });

@@ -91,10 +91,15 @@ function exitWithin(child, event, ms) {
  * node_modules (a link to this checkout), its settings from the environment. A relative
  * EVENTLOOP_PROBE_LOG is the agent's to resolve from the app's folder, where the test reads it.
  * @param {import('node:test').TestContext} t @param {string} name @param {string[]} nodeArgs @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string>} [files] written into the app's folder first (a package of its own)
  */
-async function startApp(t, name, nodeArgs, env) {
+async function startApp(t, name, nodeArgs, env, files = {}) {
   const dir = appDir(t);
   const app = fixture(name, dir);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
   const portFile = path.join(dir, 'port');
   let stderr = '';
   const child = spawnApp(dir, [...nodeArgs, app], { PORT_FILE: portFile, ...env }, 'ignore');
@@ -222,6 +227,52 @@ test('slow requests back to back (two clients): the blocks after the first are n
   // the capture goes on through the turns between them: all but the first are seen from their start
   // (a capture that stopped as the loop turned began each block too late to name it: none named)
   assert.ok(named.length >= blocks.length / 2, `${named.length} of ${blocks.length} blocks named: ${JSON.stringify(blocks.map((b) => [b.durationMs, b.captured, b.note ?? '']))}`);
+});
+
+// A router package that calls the handler of a request's route (one-router, written for the test).
+const ROUTER = {
+  'node_modules/one-router/package.json': JSON.stringify({ name: 'one-router', version: '0.4.2', main: 'index.js' }),
+  'node_modules/one-router/index.js': [
+    "'use strict';",
+    'class Router {',
+    '  constructor() { this.routes = new Map(); }',
+    '  get(path, handler) { this.routes.set(`GET ${path}`, handler); return this; }',
+    '  dispatch(req, res) {',
+    "    const handler = this.routes.get(`${req.method} ${req.url.split('?')[0]}`);",
+    '    if (!handler) { res.statusCode = 404; res.end(); return; }',
+    '    const out = handler({ req });',
+    "    res.setHeader('content-type', 'application/json');",
+    '    res.end(JSON.stringify(out));',
+    '  }',
+    '  handler() { return (req, res) => this.dispatch(req, res); }',
+    '}',
+    'module.exports = { Router };',
+    '',
+  ].join('\n'),
+};
+
+test('a handler\'s loop V8 compiled before the capture began, called by a router package: its blocks name the handler, not the router', async (t) => {
+  // V8's profiler, started once a block is half a threshold old, does not see the loop's code V8
+  // compiled before it: its samples show the router's dispatch alone. The stacks the app's thread
+  // gives during the capture (and the blocks before) give the handler back
+  const app = await startApp(t, 'prod-router.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'router.log', EVENTLOOP_PROBE_THRESHOLD: '50' }, ROUTER);
+  const { log } = app;
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  assert.equal(await get(port, '/'), '"ok"');
+  for (let i = 0; i < 12; i++) await get(port, '/pairs');
+  assert.ok(await until(() => appBlocks(log, 50).length >= 8, 30_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  const source = fs.readFileSync(path.join(FIXTURES, 'prod-router.js'), 'utf8').split('\n');
+  const handlerLine = source.findIndex((l) => l.includes(".get('/pairs'")) + 1;
+  const named = appBlocks(log, 50).filter((b) => b.captured === true);
+  const show = JSON.stringify(named.map((b) => ({ ms: b.durationMs, culprit: b.culprit?.label, stack: b.stack?.slice(0, 2) })));
+  assert.ok(named.length >= 4, show);
+  for (const b of named) {
+    assert.equal(b.culprit?.owner?.kind, 'app', show);
+    assert.equal(b.culprit.file, 'prod-router.js', show);
+    assert.equal(b.culprit.line, handlerLine, show);
+    assert.equal(b.fix, 'own-loop', show);
+    assert.match(b.request, /^GET \/pairs/, show);
+  }
 });
 
 test('a busy service: above EVENTLOOP_PROBE_REQUESTS a second 1 request in N is followed, and the stats line says how many; after a block every request is, so the next block names its own', async (t) => {
