@@ -91,8 +91,9 @@ export function attributeBlocks(blocks, profiles, context) {
   const rereads = new Map();
   /** @type {Map<number, string>} what a block's advice says of the owner its route's other blocks gave it (route-owner.js) */
   let ownerSaid = new Map();
-  // each block's samples and route, first: a block whose package frames run alone where other blocks
-  // of the same calls ran the app's function over them had that function inlined (inlined-callee.js)
+  // each block's samples, route and witnesses, first: a block whose package frames run alone where a
+  // stack of its thread, or other blocks of the same calls, ran the app's function over them ran that
+  // function, which V8's profiler did not show (inlined-callee.js)
   const read = blocks.map((block) => {
     const start = context.from + block.startMs;
     const sampled = sampler.samplesIn(start, start + block.durationMs, !block.ongoing && !block.clipped);

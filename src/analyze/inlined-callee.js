@@ -93,8 +93,8 @@ function callsOf(samples) {
 }
 
 /**
- * The blocks whose package frames ran alone where earlier blocks of the same calls ran the app's
- * function over them, with that function given back.
+ * The blocks whose package frames ran alone where a stack of their thread, or other blocks of the
+ * same calls, ran the app's function over them, with that function given back.
  * @param {{samples: BlockSample[], route: string | null, witnesses?: BlockSample[]}[]} blocks each block's samples of code (the app's and
  *   packages'), its route, and the stacks its thread gave while a capture ran
  * @param {Teacher[]} [earlier] what blocks read before these taught (a production log's)
