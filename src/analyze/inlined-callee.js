@@ -8,12 +8,13 @@
 //
 // Two witnesses give the frame back:
 // - the stacks the app's thread gave during the capture (agent/stack-sampler.cjs: an Error's stack,
-//   which has every frame): the block's samples that show the frames under the witness's top alone,
-//   where no sample shows the witness's function over them, ran that function;
+//   which has every frame, and falls where the time goes): the block's samples that show a package's
+//   or Node's frames alone ran the app's function most witnesses had over those frames;
 // - the blocks of the same calls before (the same frames, the same route): they ran the app's function
 //   over the package's frames with almost none of the package's own time, and this block runs the
-//   package's frames alone for most of its time. A package that does work of its own under those calls
-//   shows it beside the app's function in the earlier blocks, and nothing is moved.
+//   package's frames alone for most of its time (two such blocks, or one of the same route). A package
+//   that does work of its own under those calls shows it beside the app's function in the earlier
+//   blocks, and nothing is moved.
 // Such a block's samples get those frames back (and the line the witness ran), and its advice says so.
 // Pure.
 
@@ -28,8 +29,10 @@ const CALLEE_SHARE = 0.9;
 const MIN_CALLEE_MS = 5;
 /** ...and the block being read ran the package's frames alone for at least this share of its time. */
 const SELF_SHARE = 0.5;
-/** Blocks that teach a call, at least (one block does not make a habit of the calls). */
+/** Blocks that teach a call, at least (one block does not make a habit of the calls)... */
 const MIN_TEACHERS = 2;
+/** ...but one of the same route does (a route runs the same calls each time). */
+const MIN_ROUTE_TEACHERS = 1;
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -136,13 +139,14 @@ export function inlinedCallees(blocks, earlier = []) {
       // the same calls, on the same route when both blocks know theirs
       const route = blocks[i].route;
       const same = known.filter((t) => t.key === key && (!route || !t.route || t.route === route));
-      if (same.length < MIN_TEACHERS) continue;
+      const ofRoute = route ? same.filter((t) => t.route === route).length : 0;
+      if (same.length < MIN_TEACHERS && ofRoute < MIN_ROUTE_TEACHERS) continue;
       // one function, always the same: a call site that sees one callee
       const names = new Set(same.map((t) => calleeKey(t.callee)));
       if (names.size !== 1 || [...c.callees.keys()].some((k) => !names.has(k))) continue;
       const t = same[same.length - 1];
       moved.set(i, { key, above: [t.callee], line: t.line });
-      said.set(i, ` Most of its samples show ${callerText(key)} alone, where ${same.length} other blocks of the same calls${route ? ` (${route})` : ''} ran the app's ${frameText(t.callee)} over it: V8 had compiled that function where its profiler does not see it (inlined into its caller), so that time is named after it.`);
+      said.set(i, ` Most of its samples show ${callerText(key)} alone, where ${same.length} other block${same.length === 1 ? '' : 's'} of the same calls${route ? ` (${route})` : ''} ran the app's ${frameText(t.callee)} over it: V8 had compiled that function where its profiler does not see it (inlined into its caller), so that time is named after it.`);
       break;
     }
   });
@@ -160,12 +164,17 @@ export function inlinedCallees(blocks, earlier = []) {
 }
 
 /**
- * The app's function a witness of the block ran under frames of a package or Node that its samples
- * show alone, for most of its time, where no sample shows that function over them.
+ * The app's function the block's witnesses ran under frames of a package or Node that its samples
+ * show alone for most of its time. The witnesses fall where the time goes (V8 takes the interrupt
+ * at the next call or loop turn): most of them must have it there, more than twice those that show the
+ * package's frames running alone; and where the profile shows the function over those frames at times
+ * (it ran unoptimized before), two witnesses at least.
  * @param {BlockSample[]} samples @param {BlockSample[]} witnesses @param {number} total the samples' time
  * @returns {{key: string, above: [Frame], line: any} | null}
  */
 function witnessed(samples, witnesses, total) {
+  /** @type {Map<string, {key: string, over: Frame, line: any, n: number}>} */
+  const found = new Map();
   for (const w of witnesses) {
     for (let k = 1; k < w.frames.length; k++) {
       // only where the profile would name a package's or Node's code for the app's time
@@ -174,15 +183,25 @@ function witnessed(samples, witnesses, total) {
       let alone = 0;
       for (const s of samples) if (keyOf(s.frames, 0) === key) alone += s.weightMs > 0 ? s.weightMs : 0;
       if (alone < SELF_SHARE * total) continue;
-      // the profiler saw that function over those frames: the frames' own time is theirs
-      const over = calleeKey(w.frames[k - 1]);
-      if (samples.some((s) => s.frames.some((f, j) => j > 0 && calleeKey(s.frames[j - 1]) === over && keyOf(s.frames, j) === key))) break;
       // the app's function that code called, not what the witness ran above it: a witness often
-      // stops at a call's entry (V8 takes the interrupt there), in a helper the app's loop calls
-      return { key, above: [w.frames[k - 1]], line: k === 1 && w.line && w.line.frameIndex === 0 ? w.line : null };
+      // stops at a call's entry, in a helper the app's loop calls
+      const over = w.frames[k - 1];
+      const id = `${key}\n\n${calleeKey(over)}`;
+      const f = found.get(id) ?? { key, over, line: null, n: 0 };
+      f.n++;
+      if (k === 1 && !f.line && w.line && w.line.frameIndex === 0) f.line = w.line;
+      found.set(id, f);
+      break;
     }
   }
-  return null;
+  const best = [...found.values()].sort((a, b) => b.n - a.n)[0];
+  if (!best) return null;
+  const aloneWitnesses = witnesses.filter((w) => keyOf(w.frames, 0) === best.key).length;
+  if (best.n <= 2 * aloneWitnesses) return null;
+  const over = calleeKey(best.over);
+  const shown = samples.some((s) => s.frames.some((f, j) => j > 0 && calleeKey(s.frames[j - 1]) === over && keyOf(s.frames, j) === best.key));
+  if (shown && best.n < 2) return null;
+  return { key: best.key, above: [best.over], line: best.line };
 }
 
 /** "hono's #dispatch", "emit": a key's first frame, with its package. @param {string} key */

@@ -263,9 +263,11 @@ test('a handler\'s loop V8 compiled before the capture began, called by a router
   assert.ok(await until(() => appBlocks(log, 50).length >= 8, 30_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
   const source = fs.readFileSync(path.join(FIXTURES, 'prod-router.js'), 'utf8').split('\n');
   const handlerLine = source.findIndex((l) => l.includes(".get('/pairs'")) + 1;
-  const named = appBlocks(log, 50).filter((b) => b.captured === true);
+  // the blocks after the first request's (that one runs while V8 first compiles the loop and the
+  // agent's worker loads its analysis: on a crowded machine its capture may see only the response)
+  const named = appBlocks(log, 50).slice(1).filter((b) => b.captured === true);
   const show = JSON.stringify(named.map((b) => ({ ms: b.durationMs, culprit: b.culprit?.label, stack: b.stack?.slice(0, 2) })));
-  assert.ok(named.length >= 4, show);
+  assert.ok(named.length >= 3, show);
   for (const b of named) {
     assert.equal(b.culprit?.owner?.kind, 'app', show);
     assert.equal(b.culprit.file, 'prod-router.js', show);
