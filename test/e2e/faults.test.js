@@ -90,7 +90,7 @@ const CASES = [
   },
   {
     name: 'listens, then closes its server: refused connections are errors, not a crash',
-    // no warm-up: the server closes 400 ms after it starts, inside the measured window
+    // no warm-up: the server closes after its 20th answer, inside the measured window
     fixture: 'fault-closes-server.js', args: load('-d', '1.5', '--probe-timeout', '500', '--warmup', '0'), code: 0,
     check(report) {
       assert.ok(report.http.load.requests > 0);
