@@ -34,7 +34,12 @@ export async function profiledReport(t, edit) {
   /** @param {any} b @param {{startEpochMs: number, endEpochMs: number}} m */
   const overlaps = (b, m) => from + b.startMs < m.endEpochMs + 2 && from + b.startMs + b.durationMs > m.startEpochMs - 2;
   // short enough to survive the test matrix's 400-character summary of a failure
-  const seen = () => report.blocks.map((/** @type {any} */ b) => `${b.startMs}+${b.durationMs} ms run ${b.runMs} wait ${b.waitMs}${b.tool ? ' tool' : ''}`).join('; ');
+  const seen = () => [
+    `timed at ${meta.blocks.map((/** @type {any} */ m) => Math.round(m.startEpochMs - from)).join(',')}`,
+    ...report.blocks.map((/** @type {any} */ b) => `${Math.round(b.startMs)}+${Math.round(b.durationMs)} ms run ${b.runMs} wait ${b.waitMs}${b.tool ? ' tool' : ''}`),
+    // where a block that is not the app's went (the machine's stall, the tool's), and the start-up
+    ...report.notes.filter((/** @type {string} */ n) => /stall|the tool|start-up/.test(n)).map((/** @type {string} */ n) => n.slice(0, 80)),
+  ].join('; ');
   const found = meta.blocks.map((/** @type {any} */ m) => report.blocks.filter((/** @type {any} */ b) => overlaps(b, m)));
   if (meta.blocks.length !== 3 || found.some((/** @type {any[]} */ f) => f.length !== 1)) {
     throw new Error(`expected each of the 3 timed blocks once, got ${found.map((/** @type {any[]} */ f) => f.length)}: ${seen()}`);
