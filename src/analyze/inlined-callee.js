@@ -8,15 +8,17 @@
 //
 // Two witnesses give the frame back:
 // - the stacks the app's thread gave during the capture (agent/stack-sampler.cjs: an Error's stack,
-//   which has every frame, and falls where the time goes): the block's samples that show a package's
-//   or Node's frames alone ran the app's function most witnesses had over those frames;
+//   which has every frame, and falls where the time goes: V8 takes the interrupt at the next call or
+//   loop turn): the block's samples that show a package's or Node's frames alone ran what most
+//   witnesses had over those frames, an app's function first;
 // - the blocks of the same calls before (the same frames, the same route): they ran the app's function
 //   over the package's frames with almost none of the package's own time, and this block runs the
 //   package's frames alone for most of its time (two such blocks, or one of the same route). A package
 //   that does work of its own under those calls shows it beside the app's function in the earlier
 //   blocks, and nothing is moved.
-// Such a block's samples get those frames back (and the line the witness ran), and its advice says so.
-// Pure.
+// Such a block's samples get back the stacks that ran over those frames (the app's function and what
+// it called, a package's parser among them), each in the share of the time it had there, with the
+// line it ran; and its advice says so. Pure.
 
 import path from 'node:path';
 import { packageDir } from '../sources/app-sources.js';
@@ -33,37 +35,56 @@ const SELF_SHARE = 0.5;
 const MIN_TEACHERS = 2;
 /** ...but one of the same route does (a route runs the same calls each time). */
 const MIN_ROUTE_TEACHERS = 1;
+/** The stacks over a call a lesson keeps, the heaviest. */
+const KEEP_STACKS = 8;
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
  * @typedef {import('./block-samples.js').BlockSample} BlockSample
- * @typedef {{key: string, route: string | null, callee: Frame, line: import('./known-calls.js').SourceLine | null}} Teacher
- *   an earlier block that ran the app's function `callee` over the package frames `key`: its route, and the line it ran most
+ * @typedef {{above: Frame[], line: import('./known-calls.js').SourceLine | null, ms: number}} Over a stack over a call (its
+ *   frames above the package's, innermost first), the line its innermost frame ran, and its time
+ * @typedef {{key: string, route: string | null, callee: Frame, stacks: Over[]}} Teacher an earlier block that ran the app's
+ *   function `callee` over the package frames `key` (and what it called: `stacks`), and its route
  */
 
-/** The package frames a sample's key starts at. @param {Frame[]} frames @param {number} at */
+/** The frames a sample's key starts at. @param {Frame[]} frames @param {number} at */
 const keyOf = (frames, at) => frames.slice(at, at + DEPTH).map((f) => `${f.functionName}\0${f.url}\0${f.line}`).join('\n');
 
 /** @param {Frame} f */
-const calleeKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
+const frameKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
 
 /**
- * Where a sample's app code meets the package that called it: the index of the first frame under the
- * app's frames on top, when that one is a package's; else -1. @param {Frame[]} frames
+ * Where the app's code meets what called it: the first frame, from the innermost, that is not the
+ * app's and has the app's right over it (of a package's, or with `node`, of Node's too); else -1.
+ * @param {Frame[]} frames @param {boolean} [node]
  */
-function packageUnderApp(frames) {
-  let i = 0;
-  while (i < frames.length && frames[i].kind === 'app') i++;
-  return i > 0 && i < frames.length && frames[i].kind === 'node_modules' ? i : -1;
+function underApp(frames, node = false) {
+  for (let j = 1; j < frames.length; j++) {
+    const kind = frames[j].kind;
+    if (frames[j - 1].kind === 'app' && (kind === 'node_modules' || (node && kind !== 'app'))) return j;
+  }
+  return -1;
 }
 
+/** Adds a stack over a call to a list. @param {Map<string, Over>} list @param {Frame[]} above @param {any} line @param {number} ms */
+function addOver(list, above, line, ms) {
+  const id = above.map(frameKey).join('\n');
+  const o = list.get(id) ?? { above, line, ms: 0 };
+  o.ms += ms;
+  if (!o.line && line) o.line = line;
+  list.set(id, o);
+}
+
+/** The heaviest stacks of a list. @param {Iterable<Over>} list */
+const heaviest = (list) => [...list].sort((a, b) => b.ms - a.ms).slice(0, KEEP_STACKS);
+
 /**
- * What each block ran over each call: per key, the app functions on top of it (time, and the line
- * each ran most), and the package's own time there.
+ * What each block ran over each call: per key, the app functions right over it (time, and the stacks
+ * over it through each), and the package's own time there.
  * @param {BlockSample[]} samples
  */
 function callsOf(samples) {
-  /** @type {Map<string, {self: number, callees: Map<string, {frame: Frame, ms: number, lines: Map<number, {line: any, ms: number}>}>}>} */
+  /** @type {Map<string, {self: number, callees: Map<string, {frame: Frame, ms: number, stacks: Map<string, Over>}>}>} */
   const calls = new Map();
   let total = 0;
   const at = (/** @type {string} */ key) => {
@@ -74,35 +95,27 @@ function callsOf(samples) {
   for (const s of samples) {
     const w = s.weightMs > 0 ? s.weightMs : 0;
     total += w;
-    if (s.frames[0]?.kind === 'node_modules') {
-      at(keyOf(s.frames, 0)).self += w;
-      continue;
-    }
-    const i = packageUnderApp(s.frames);
-    if (i < 0) continue;
-    const callee = s.frames[i - 1];
-    const c = at(keyOf(s.frames, i));
-    let e = c.callees.get(calleeKey(callee));
-    if (!e) c.callees.set(calleeKey(callee), (e = { frame: callee, ms: 0, lines: new Map() }));
+    if (s.frames[0]?.kind === 'node_modules') at(keyOf(s.frames, 0)).self += w;
+    const j = underApp(s.frames);
+    if (j < 0) continue;
+    const callee = s.frames[j - 1];
+    const c = at(keyOf(s.frames, j));
+    let e = c.callees.get(frameKey(callee));
+    if (!e) c.callees.set(frameKey(callee), (e = { frame: callee, ms: 0, stacks: new Map() }));
     e.ms += w;
-    // the line the callee ran, when it was the innermost frame with source
-    if (i === 1 && s.line && s.line.frameIndex === 0) {
-      const l = e.lines.get(s.line.line) ?? { line: s.line, ms: 0 };
-      l.ms += w;
-      e.lines.set(s.line.line, l);
-    }
+    addOver(e.stacks, s.frames.slice(0, j), s.line, w);
   }
   return { calls, total };
 }
 
 /**
  * The blocks whose package frames ran alone where a stack of their thread, or other blocks of the
- * same calls, ran the app's function over them, with that function given back.
+ * same calls, ran the app's function over them, with what ran over them given back.
  * @param {{samples: BlockSample[], route: string | null, witnesses?: BlockSample[]}[]} blocks each block's samples of code (the app's and
  *   packages'), its route, and the stacks its thread gave while a capture ran
  * @param {Teacher[]} [earlier] what blocks read before these taught (a production log's)
  * @returns {{restore: (i: number, samples: BlockSample[]) => BlockSample[], said: Map<number, string>, teachers: Teacher[]}}
- *   restore: block i's samples, given back the inlined frame; said: the sentence each such block's advice adds;
+ *   restore: block i's samples, given back what ran over the calls; said: the sentence each such block's advice adds;
  *   teachers: these blocks' own lessons, for a later call's `earlier`
  */
 export function inlinedCallees(blocks, earlier = []) {
@@ -115,12 +128,11 @@ export function inlinedCallees(blocks, earlier = []) {
       const under = c.self + callees.reduce((sum, e) => sum + e.ms, 0);
       const top = callees.reduce((a, e) => (!a || e.ms > a.ms ? e : a), /** @type {typeof callees[number] | undefined} */ (undefined));
       if (!top || top.ms < MIN_CALLEE_MS || top.ms < CALLEE_SHARE * under) continue;
-      const hot = [...top.lines.values()].reduce((a, l) => (!a || l.ms > a.ms ? l : a), /** @type {{line: any, ms: number} | undefined} */ (undefined));
-      teachers.push({ key, route: blocks[i].route, callee: top.frame, line: hot?.line ?? null });
+      teachers.push({ key, route: blocks[i].route, callee: top.frame, stacks: heaviest(top.stacks.values()) });
     }
   });
   const known = [...earlier, ...teachers];
-  /** @type {Map<number, {key: string, above: Frame[], line: any}>} */
+  /** @type {Map<number, {key: string, stacks: Over[]}>} */
   const moved = new Map();
   /** @type {Map<number, string>} */
   const said = new Map();
@@ -130,8 +142,8 @@ export function inlinedCallees(blocks, earlier = []) {
     if (seen) {
       moved.set(i, seen);
       // and what it saw is a lesson for the blocks after it (a capture's later blocks may have no witness)
-      teachers.push({ key: seen.key, route: blocks[i].route, callee: seen.above[0], line: seen.line });
-      said.set(i, ` Most of its samples show ${callerText(seen.key)} alone; a stack the app's thread gave during the capture ran ${frameText(seen.above[0])} over it, which V8's profiler did not show (code V8 compiled before the capture began, or inlined into its caller): that time is named after it.`);
+      if (seen.callee.kind === 'app') teachers.push({ key: seen.key, route: blocks[i].route, callee: seen.callee, stacks: seen.stacks });
+      said.set(i, ` Most of its samples show ${callerText(seen.key)} alone; the stacks the app's thread gave during the capture ran ${frameText(seen.callee)} over it${shareText(seen.stacks, seen.callee)}, which V8's profiler did not show (code V8 compiled before the capture began, or inlined into its caller): that time is theirs.`);
       return;
     }
     for (const [key, c] of calls) {
@@ -142,11 +154,14 @@ export function inlinedCallees(blocks, earlier = []) {
       const ofRoute = route ? same.filter((t) => t.route === route).length : 0;
       if (same.length < MIN_TEACHERS && ofRoute < MIN_ROUTE_TEACHERS) continue;
       // one function, always the same: a call site that sees one callee
-      const names = new Set(same.map((t) => calleeKey(t.callee)));
+      const names = new Set(same.map((t) => frameKey(t.callee)));
       if (names.size !== 1 || [...c.callees.keys()].some((k) => !names.has(k))) continue;
-      const t = same[same.length - 1];
-      moved.set(i, { key, above: [t.callee], line: t.line });
-      said.set(i, ` Most of its samples show ${callerText(key)} alone, where ${same.length} other block${same.length === 1 ? '' : 's'} of the same calls${route ? ` (${route})` : ''} ran the app's ${frameText(t.callee)} over it: V8 had compiled that function where its profiler does not see it (inlined into its caller), so that time is named after it.`);
+      /** @type {Map<string, Over>} */
+      const stacks = new Map();
+      for (const t of same) for (const o of t.stacks) addOver(stacks, o.above, o.line, o.ms);
+      const callee = same[same.length - 1].callee;
+      moved.set(i, { key, stacks: heaviest(stacks.values()) });
+      said.set(i, ` Most of its samples show ${callerText(key)} alone, where ${same.length} other block${same.length === 1 ? '' : 's'} of the same calls${route ? ` (${route})` : ''} ran the app's ${frameText(callee)} over it: V8 had compiled what ran there where its profiler does not see it (inlined into its caller), so that time is given to what ran there before.`);
       break;
     }
   });
@@ -154,9 +169,17 @@ export function inlinedCallees(blocks, earlier = []) {
     restore(i, samples) {
       const m = moved.get(i);
       if (!m) return samples;
-      return samples.map((s) => (keyOf(s.frames, 0) === m.key
-        ? { ...s, frames: [...m.above, ...s.frames], line: m.line }
-        : s));
+      const alone = samples.filter((s) => keyOf(s.frames, 0) === m.key);
+      const total = m.stacks.reduce((sum, o) => sum + o.ms, 0);
+      // each of those samples takes a stack, in the share of the time each had (in time order)
+      let n = 0;
+      return samples.map((s) => {
+        if (keyOf(s.frames, 0) !== m.key) return s;
+        const at = ((n++ + 0.5) / alone.length) * total;
+        let sum = 0;
+        const o = m.stacks.find((x) => (sum += x.ms) >= at) ?? m.stacks[m.stacks.length - 1];
+        return { ...s, frames: [...o.above, ...s.frames], line: o.line };
+      });
     },
     said,
     teachers,
@@ -164,44 +187,43 @@ export function inlinedCallees(blocks, earlier = []) {
 }
 
 /**
- * The app's function the block's witnesses ran under frames of a package or Node that its samples
- * show alone for most of its time. The witnesses fall where the time goes (V8 takes the interrupt
- * at the next call or loop turn): most of them must have it there, more than twice those that show the
- * package's frames running alone; and where the profile shows the function over those frames at times
- * (it ran unoptimized before), two witnesses at least.
+ * What the block's witnesses ran over frames of a package or Node that its samples show alone for
+ * most of its time. The witnesses fall where the time goes: more than twice as many must have the
+ * app's code over those frames as show the frames running alone; and where the profile shows the
+ * app's code over them at times (it ran unoptimized before), two witnesses at least.
  * @param {BlockSample[]} samples @param {BlockSample[]} witnesses @param {number} total the samples' time
- * @returns {{key: string, above: [Frame], line: any} | null}
+ * @returns {{key: string, callee: Frame, stacks: Over[]} | null}
  */
 function witnessed(samples, witnesses, total) {
-  /** @type {Map<string, {key: string, over: Frame, line: any, n: number}>} */
+  /** @type {Map<string, {n: number, stacks: Map<string, Over>, callees: Map<string, {frame: Frame, n: number}>}>} */
   const found = new Map();
   for (const w of witnesses) {
-    for (let k = 1; k < w.frames.length; k++) {
-      // only where the profile would name a package's or Node's code for the app's time
-      if (w.frames[k].kind === 'app' || w.frames[k - 1].kind !== 'app') continue;
-      const key = keyOf(w.frames, k);
-      let alone = 0;
-      for (const s of samples) if (keyOf(s.frames, 0) === key) alone += s.weightMs > 0 ? s.weightMs : 0;
-      if (alone < SELF_SHARE * total) continue;
-      // the app's function that code called, not what the witness ran above it: a witness often
-      // stops at a call's entry, in a helper the app's loop calls
-      const over = w.frames[k - 1];
-      const id = `${key}\n\n${calleeKey(over)}`;
-      const f = found.get(id) ?? { key, over, line: null, n: 0 };
-      f.n++;
-      if (k === 1 && !f.line && w.line && w.line.frameIndex === 0) f.line = w.line;
-      found.set(id, f);
-      break;
-    }
+    const j = underApp(w.frames, true);
+    if (j < 0) continue;
+    const key = keyOf(w.frames, j);
+    let alone = 0;
+    for (const s of samples) if (keyOf(s.frames, 0) === key) alone += s.weightMs > 0 ? s.weightMs : 0;
+    if (alone < SELF_SHARE * total) continue;
+    const f = found.get(key) ?? { n: 0, stacks: new Map(), callees: new Map() };
+    f.n++;
+    addOver(f.stacks, w.frames.slice(0, j), w.line, 1);
+    const callee = w.frames[j - 1];
+    const c = f.callees.get(frameKey(callee)) ?? { frame: callee, n: 0 };
+    c.n++;
+    f.callees.set(frameKey(callee), c);
+    found.set(key, f);
   }
-  const best = [...found.values()].sort((a, b) => b.n - a.n)[0];
-  if (!best) return null;
-  const aloneWitnesses = witnesses.filter((w) => keyOf(w.frames, 0) === best.key).length;
+  const [key, best] = [...found].sort((a, b) => b[1].n - a[1].n)[0] ?? [];
+  if (!key || !best) return null;
+  const aloneWitnesses = witnesses.filter((w) => keyOf(w.frames, 0) === key).length;
   if (best.n <= 2 * aloneWitnesses) return null;
-  const over = calleeKey(best.over);
-  const shown = samples.some((s) => s.frames.some((f, j) => j > 0 && calleeKey(s.frames[j - 1]) === over && keyOf(s.frames, j) === best.key));
+  const shown = samples.some((s) => {
+    const j = underApp(s.frames, true);
+    return j > 0 && keyOf(s.frames, j) === key;
+  });
   if (shown && best.n < 2) return null;
-  return { key: best.key, above: [best.over], line: best.line };
+  const callee = [...best.callees.values()].sort((a, b) => b.n - a.n)[0].frame;
+  return { key, callee, stacks: heaviest(best.stacks.values()) };
 }
 
 /** "hono's #dispatch", "emit": a key's first frame, with its package. @param {string} key */
@@ -214,3 +236,13 @@ function callerText(key) {
 
 /** @param {Frame} f */
 const frameText = (f) => `${f.functionName || '(anonymous)'} (${path.basename(f.url)}:${f.line})`;
+
+/**
+ * " (60% of them in sanitizeWord (pluralize.js:107))": where the stacks over the call ran most, when
+ * not in the function itself. @param {Over[]} stacks @param {Frame} callee
+ */
+function shareText(stacks, callee) {
+  const total = stacks.reduce((sum, o) => sum + o.ms, 0);
+  const top = stacks[0];
+  return frameKey(top.above[0]) === frameKey(callee) ? '' : ` (${Math.round((top.ms / total) * 100)}% of them in ${frameText(top.above[0])})`;
+}

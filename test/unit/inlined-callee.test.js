@@ -30,7 +30,7 @@ test('a handler inlined into the router it is called from: the later blocks get 
   assert.equal(restored[0].frames.length, under.length + 1);
   // the earlier blocks are not touched
   assert.equal(found.restore(0, blocks[0].samples), blocks[0].samples);
-  assert.match(String(found.said.get(2)), /@edge\/router's #dispatch alone, where 2 other blocks of the same calls \(GET \/x\) ran the app's \(anonymous\) \(app\.mjs:21\) over it: V8 had compiled that function where its profiler does not see it/);
+  assert.match(String(found.said.get(2)), /@edge\/router's #dispatch alone, where 2 other blocks of the same calls \(GET \/x\) ran the app's \(anonymous\) \(app\.mjs:21\) over it: V8 had compiled what ran there where its profiler does not see it/);
   // what the blocks taught, for a production log's later blocks: one block is enough then
   const later = inlinedCallees([{ samples: after(12), route: 'GET /x' }], found.teachers);
   assert.equal(later.restore(0, after(12))[0].frames[0], handler);
@@ -61,7 +61,7 @@ test('a stack the app\'s thread gave during the capture: the frames the profiler
   const found = inlinedCallees([{ samples: after(18), route: null, witnesses: [witness] }]);
   const restored = found.restore(0, after(18));
   assert.ok(restored.every((s) => s.frames[0] === handler && s.frames[1] === under[0] && s.line?.line === 28));
-  assert.match(String(found.said.get(0)), /Most of its samples show @edge\/router's #dispatch alone; a stack the app's thread gave during the capture ran \(anonymous\) \(app\.mjs:21\) over it, which V8's profiler did not show/);
+  assert.match(String(found.said.get(0)), /Most of its samples show @edge\/router's #dispatch alone; the stacks the app's thread gave during the capture ran \(anonymous\) \(app\.mjs:21\) over it, which V8's profiler did not show/);
   // the profiler showed the handler over the router at times (before V8 optimized it): one witness is not enough, two are
   assert.equal(inlinedCallees([{ samples: [...after(18), ...before(3)], route: null, witnesses: [witness] }]).said.size, 0);
   assert.equal(inlinedCallees([{ samples: [...after(18), ...before(3)], route: null, witnesses: [witness, { ...witness, t: 150 }] }]).said.size, 1);
@@ -71,10 +71,14 @@ test('a stack the app\'s thread gave during the capture: the frames the profiler
   // the router's frames alone held under half of the block
   const app = Array.from({ length: 20 }, (_, i) => ({ t: 200 + i, weightMs: 10, frames: [f('render', '/srv/app.mjs', 90)], line: null }));
   assert.equal(inlinedCallees([{ samples: [...after(8), ...app], route: null, witnesses: [witness] }]).said.size, 0);
-  // a witness stopped at a helper's entry (V8 takes the interrupt there): the function the router called is given back, not the helper
+  // the witnesses fall where the time goes: in a helper the handler calls, for a share of them; each
+  // sample takes one of their stacks, in that share
   const helper = f('distance', '/srv/app.mjs', 9);
-  const atHelper = inlinedCallees([{ samples: after(18), route: null, witnesses: [{ t: 100, weightMs: 0, frames: [helper, handler, ...under], line: { line: 10, text: 'return d;', frameIndex: 0 } }] }]);
-  assert.deepEqual(atHelper.restore(0, after(18)).map((s) => [s.frames[0], s.line]), after(18).map(() => [handler, null]));
+  const inHelper = { t: 110, weightMs: 0, frames: [helper, handler, ...under], line: { line: 10, text: 'return d;', frameIndex: 0 } };
+  const shared = inlinedCallees([{ samples: after(18), route: null, witnesses: [witness, witness, inHelper] }]);
+  const tops = shared.restore(0, after(18)).map((s) => s.frames[0]);
+  assert.deepEqual([tops.filter((x) => x === handler).length, tops.filter((x) => x === helper).length], [12, 6]);
+  assert.match(String(shared.said.get(0)), /ran \(anonymous\) \(app\.mjs:21\) over it, which/);
   // the app's own loop shown with its frames, the witness in a helper it calls: nothing moves (the app's function keeps its time)
   const loop = f('renderReport', '/srv/app.mjs', 30);
   const own = Array.from({ length: 18 }, (_, i) => ({ t: i, weightMs: 10, frames: [loop, handler, f('emit', 'node:events', 471)], line: null }));
@@ -82,4 +86,20 @@ test('a stack the app\'s thread gave during the capture: the frames the profiler
   // a witness of other calls (the loop had turned: a stack of the next request) moves nothing
   const other = { t: 100, weightMs: 0, frames: [f('listings', '/srv/app.mjs', 40), f('emit', 'node:events', 471)], line: null };
   assert.equal(inlinedCallees([{ samples: after(18), route: null, witnesses: [other] }]).said.size, 0);
+});
+
+test('what the app\'s function called comes back with it: a package it calls in its loop keeps its share of the time', () => {
+  const PL = '/srv/node_modules/pluralize/pluralize.js';
+  const polka = [f('handler', '/srv/node_modules/polka/index.js', 70), f('emit', 'node:events', 471), f('parserOnIncoming', 'node:_http_server', 1026)];
+  const sanitize = f('sanitizeWord', PL, 107);
+  const singular = f('(anonymous)', PL, 134);
+  const inPackage = { frames: [sanitize, singular, handler, ...polka], line: { line: 110, text: 'return word.replace(rule[0], ...);', frameIndex: 0 } };
+  const inLoop = { frames: [handler, ...polka], line: line28 };
+  /** three in four of the earlier blocks' samples in pluralize, the rest in the handler's loop */
+  const taught = Array.from({ length: 20 }, (_, i) => ({ t: i, weightMs: 10, ...(i % 4 === 3 ? inLoop : inPackage) }));
+  const blind = Array.from({ length: 16 }, (_, i) => ({ t: 100 + i, weightMs: 10, frames: polka, line: null }));
+  const found = inlinedCallees([{ samples: taught, route: 'GET /x' }, { samples: blind, route: 'GET /x' }]);
+  const tops = found.restore(1, blind).map((s) => s.frames[0]);
+  assert.deepEqual([tops.filter((x) => x === sanitize).length, tops.filter((x) => x === handler).length], [12, 4]);
+  assert.ok(found.restore(1, blind).every((s) => s.frames.slice(-polka.length).every((x, i) => x === polka[i])));
 });
