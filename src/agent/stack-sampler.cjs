@@ -19,6 +19,12 @@
 // async callers an Error stack has (await chains) still name the app's function. The samples become
 // a CPU profile of the same shape as V8's, so the same analysis reads them.
 
+const path = require('node:path');
+
+// the expression's own file name, under the agent's folder: a CPU profile running meanwhile (a
+// production capture's witness, agent/../production/log-worker.mjs) shows its frames as the tool's
+const SAMPLE_URL = path.join(__dirname, 'stack-sample-expression.js');
+
 /**
  * The expression the app's thread evaluates: its stack below the evaluation, innermost first, as
  * [function, file, line, column, function's line, function's column], and process.hrtime in µs.
@@ -38,7 +44,8 @@ const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
     Error.prepareStackTrace = prepare;
     Error.stackTraceLimit = limit;
   }
-})()`;
+})()
+//# sourceURL=${SAMPLE_URL}`;
 
 /**
  * One sample from the evaluation's result: its time (µs, monotonic) and the app's frames,
@@ -51,8 +58,8 @@ function sampleOf(value) {
     const [us, frames] = JSON.parse(value);
     if (typeof us !== 'number' || !Array.isArray(frames) || us <= 0) return null;
     let i = 0;
-    // the evaluated script's own frame: no file, at its top
-    while (i < frames.length && frames[i][1] === '') i++;
+    // the evaluated script's own frame, at its top
+    while (i < frames.length && (frames[i][1] === '' || frames[i][1] === SAMPLE_URL)) i++;
     return { us, frames: frames.slice(i) };
   } catch {
     return null;
