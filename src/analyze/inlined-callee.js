@@ -21,7 +21,7 @@
 // line it ran; and its advice says so. Pure.
 
 import path from 'node:path';
-import { packageDir } from '../sources/app-sources.js';
+import { packageName } from './pool-app-line.js';
 
 /** How many frames, from the package's that called the app, make "the same calls". */
 const DEPTH = 4;
@@ -169,13 +169,14 @@ export function inlinedCallees(blocks, earlier = []) {
     restore(i, samples) {
       const m = moved.get(i);
       if (!m) return samples;
-      const alone = samples.filter((s) => keyOf(s.frames, 0) === m.key);
+      const alone = samples.map((s) => keyOf(s.frames, 0) === m.key);
+      const count = alone.filter(Boolean).length;
       const total = m.stacks.reduce((sum, o) => sum + o.ms, 0);
       // each of those samples takes a stack, in the share of the time each had (in time order)
       let n = 0;
-      return samples.map((s) => {
-        if (keyOf(s.frames, 0) !== m.key) return s;
-        const at = ((n++ + 0.5) / alone.length) * total;
+      return samples.map((s, k) => {
+        if (!alone[k]) return s;
+        const at = ((n++ + 0.5) / count) * total;
         let sum = 0;
         const o = m.stacks.find((x) => (sum += x.ms) >= at) ?? m.stacks[m.stacks.length - 1];
         return { ...s, frames: [...o.above, ...s.frames], line: o.line };
@@ -229,8 +230,7 @@ function witnessed(samples, witnesses, total) {
 /** "hono's #dispatch", "emit": a key's first frame, with its package. @param {string} key */
 function callerText(key) {
   const [caller, url] = key.split('\n')[0].split('\0');
-  const dir = packageDir(url);
-  const pkg = dir ? dir.split(/[\\/]/).slice(-2).filter((part, k) => k === 1 || part.startsWith('@')).join('/') : null;
+  const pkg = packageName(url);
   return `${pkg ? `${pkg}'s ` : ''}${caller || '(anonymous)'}`;
 }
 
