@@ -20,8 +20,9 @@
  * @property {'auto' | 'profiler' | 'samples'} capture how a block's stack is captured (EVENTLOOP_PROBE_CAPTURE): `auto`, V8's
  *   profiler until one of its starts walked the heap half the threshold or more (20 ms at least), then samples the app's thread evaluates (agent/stack-sampler.cjs);
  *   `profiler` always (held to the budget); `samples` always
- * @property {number} resolutionMs heartbeat interval: half the threshold, 20..100 ms (each wake-up of an idle
- *   process costs CPU: two beats a threshold still tell every block, which is at least T late)
+ * @property {number} resolutionMs heartbeat interval: half the threshold, 20..1000 ms (each wake-up of an idle
+ *   process costs CPU: two beats a threshold still tell every block, which is at least T late; a higher
+ *   threshold wakes the app's thread less often, docs/benchmarks.md's curve of cost against what is named)
  */
 
 /** @param {string | undefined} v @param {number} fallback @param {number} min @param {number} max */
@@ -30,6 +31,8 @@ function num(v, fallback, min, max) {
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
+// the longest heartbeat interval (a threshold of 2 s or more)
+const MAX_RESOLUTION_MS = 1000;
 // requests a second followed one by one: the meter's 0.3 µs each is then at most 0.6 ms of CPU a second
 const DEFAULT_PER_S = 2000;
 
@@ -54,7 +57,7 @@ function readSettings(env, over = {}) {
     gc: over.gc ?? (env.EVENTLOOP_PROBE_GC === 'all' || env.EVENTLOOP_PROBE_GC === 'off' ? env.EVENTLOOP_PROBE_GC : 'sample'),
     captureBudgetMs: over.captureBudgetMs ?? num(env.EVENTLOOP_PROBE_CAPTURE_BUDGET, 600, 0, 60000),
     capture: over.capture ?? (env.EVENTLOOP_PROBE_CAPTURE === 'profiler' || env.EVENTLOOP_PROBE_CAPTURE === 'samples' ? env.EVENTLOOP_PROBE_CAPTURE : 'auto'),
-    resolutionMs: over.resolutionMs ?? Math.min(100, Math.max(20, Math.round(thresholdMs / 2))),
+    resolutionMs: over.resolutionMs ?? Math.min(MAX_RESOLUTION_MS, Math.max(20, Math.round(thresholdMs / 2))),
   };
 }
 

@@ -160,7 +160,7 @@ function assertBlockOfFixture(b, file, lines) {
 /** The app lines a fixture's block may be called from: renderReport's loop, or the handler's call when V8 inlined it. @param {string} file */
 function blockLines(file) {
   const source = fs.readFileSync(path.join(FIXTURES, file), 'utf8').split('\n');
-  return ['renderReport(250)', 'renderReport(130)', 'renderReport(400)', 'while (!done())'].map((text) => source.findIndex((l) => l.includes(text)) + 1).filter((line) => line > 0);
+  return ['renderReport(250)', 'renderReport(130)', 'renderReport(1300)', 'renderReport(400)', 'while (!done())'].map((text) => source.findIndex((l) => l.includes(text)) + 1).filter((line) => line > 0);
 }
 
 for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require', ['--require', 'eventloop-probe/register']], ['--import', ['--import', 'eventloop-probe/register']]])) {
@@ -206,6 +206,29 @@ for (const [how, nodeArgs] of /** @type {[string, string[]][]} */ ([['--require'
     assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /prod-server\.js:\d+/);
   });
 }
+
+test('a threshold of 600 ms: the heartbeat every 300 ms, and a block of 1.3 s still named from its capture', async (t) => {
+  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'long.log', EVENTLOOP_PROBE_THRESHOLD: '600' });
+  const { log } = app;
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  const named = () => appBlocks(log, 600).filter((b) => b.captured === true);
+  // one slow request at a time until a block's capture saw enough to name it (a crowded machine may start one late)
+  for (let i = 0; i < 5 && named().length === 0; i++) {
+    const before = appBlocks(log, 600).length;
+    await get(port, '/long');
+    assert.ok(await until(() => appBlocks(log, 600).length > before, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  }
+  const [start] = linesOf(log, 'start');
+  assert.deepEqual([start.settings.thresholdMs, start.settings.resolutionMs], [600, 300]);
+  const lines = blockLines('prod-server.js');
+  for (const b of appBlocks(log, 600)) {
+    assert.ok(b.durationMs >= 600, JSON.stringify(b));
+    assert.match(b.request, /^GET \/long/);
+    assertBlockOfFixture(b, 'prod-server.js', lines);
+  }
+  assert.ok(named().length >= 1, `a block named from its capture: ${JSON.stringify(linesOf(log, 'block'))}`);
+  assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
+});
 
 test('slow requests back to back (two clients): the blocks after the first are named from their own capture', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'queue.log', EVENTLOOP_PROBE_THRESHOLD: '100' });

@@ -141,6 +141,11 @@ test('EVENTLOOP_PROBE_REQUESTS: every request below 2000 a second by default, a 
   assert.equal(readSettings({ EVENTLOOP_PROBE_REQUESTS: '0' }).requests, false);
 });
 
+test('EVENTLOOP_PROBE_THRESHOLD: the heartbeat every half threshold, 20 ms at least and 1 s at most (a higher threshold wakes the app less often)', () => {
+  const beat = (/** @type {string | undefined} */ threshold) => readSettings({ EVENTLOOP_PROBE_THRESHOLD: threshold }).resolutionMs;
+  assert.deepEqual([beat(undefined), beat('30'), beat('100'), beat('500'), beat('1000'), beat('5000')], [100, 20, 50, 250, 500, 1000]);
+});
+
 test('requests followed 1 in N: the block line says so beside its estimate of who waited, the stats line how many were served and followed', () => {
   const sampled = blockLine({ ...attributed, requests: { ran: [{ route: 'GET /report', count: 1, msEach: 260 }], waited: 40, delayedMs: 900, queuedAfter: 0, label: 'GET /report', oneIn: 8 } }, { ...m, captured: true });
   assert.deepEqual([sampled.request, sampled.waited, sampled.requestsOneIn], ['GET /report', 40, 8]);
