@@ -1,9 +1,13 @@
 // Bench target for attribution: blocks of random length (10-500 ms) and kind (sync loop, await
-// loop, nextTick recursion), separated by idle gaps; the truth is written to the file in argv[2].
+// loop, nextTick recursion), separated by idle gaps (120-200 ms); the truth is written to the file
+// in argv[2]. argv: truth file, count, seed, and optionally the longest block and the shortest gap
+// in ms (a higher threshold's bench: bench/production-accuracy.js).
 const fs = require('node:fs');
 const crypto = require('node:crypto');
 
-const [truthFile, countArg, seedArg] = process.argv.slice(2);
+const [truthFile, countArg, seedArg, maxArg, gapArg] = process.argv.slice(2);
+const maxMs = Number(maxArg || 500);
+const gapMs = Number(gapArg || 120);
 let seed = Number(seedArg || 1);
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const now = () => performance.timeOrigin + performance.now();
@@ -39,7 +43,7 @@ const truth = [];
 (async () => {
   await new Promise((r) => setTimeout(r, 300));
   for (let i = 0; i < Number(countArg || 40); i++) {
-    const ms = 10 + Math.round(random() * 490);
+    const ms = 10 + Math.round(random() * (maxMs - 10));
     const kind = names[Math.floor(random() * names.length)];
     await new Promise((resolve) => setTimeout(() => {
       const t = now();
@@ -47,7 +51,7 @@ const truth = [];
         truth.push({ t, durationMs: now() - t, wantedMs: ms, kind });
         resolve();
       });
-    }, 120 + random() * 80));
+    }, gapMs * (1 + random() * 2 / 3)));
   }
   fs.writeFileSync(truthFile, JSON.stringify(truth));
 })();
