@@ -55,6 +55,7 @@ for (const T of values.thresholds.split(',').map(Number)) {
     'named from a capture': frac(named.length, hits.length), 'cause right': frac(causeRight.length, named.length),
     'culprit right': frac(culpritRight.length, named.length),
     'named wrong': named.filter((m) => !culpritRight.includes(m)).map((m) => `${m.x.kind} ${Math.round(m.x.durationMs)} ms: ${m.b.culprit?.label ?? 'none'}`).join('; ') || '-',
+    'cause wrong': named.filter((m) => !causeRight.includes(m)).map((m) => `${m.x.kind}->${m.b.cause} (${Math.round(m.x.durationMs)} ms)`).join(', ') || '-',
   });
 }
 console.log(`${values.blocks} random blocks a threshold (10 ms .. 2.5 T, idle gaps of 1-1.67 T between them), seed ${values.seed}, Node ${version}, node --require eventloop-probe/register`);
