@@ -6,7 +6,9 @@
 // (`--variants register~threshold=500`): docs/benchmarks.md puts the two side by side.
 //   node bench/production-accuracy.js [--thresholds 100,200,500,1000] [--blocks 40] [--seed 7] [--node 24]
 // Per threshold: recall of the blocks of 1.2 thresholds or more, precision of the lines written, and of
-// the blocks found how many a capture named (`captured: true`), with the cause and the culprit right.
+// the blocks found how many a capture named (`captured: true`), with the cause and the culprit right. The
+// blocks are wall-clock loops: on a crowded machine one that ran under the threshold on a CPU is logged as
+// the machine's stall (`heldBy: "machine"`, no culprit), counted apart.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,13 +48,15 @@ for (const T of values.thresholds.split(',').map(Number)) {
   const big = truth.filter((/** @type {any} */ x) => x.durationMs >= 1.2 * T);
   const hits = big.map((/** @type {any} */ x) => ({ x, b: found.find((b) => overlaps(x, b)) })).filter((m) => m.b);
   const real = found.filter((b) => truth.some((/** @type {any} */ x) => overlaps(x, b)));
-  const named = hits.filter((m) => m.b.captured === true);
+  // on a crowded machine a block of wall-clock work may run under the threshold on a CPU: the machine's stall
+  const machine = hits.filter((m) => m.b.heldBy === 'machine');
+  const named = hits.filter((m) => m.b.captured === true && m.b.heldBy !== 'machine');
   const causeRight = named.filter((m) => m.b.cause === m.x.kind);
   const culpritRight = named.filter((m) => OWN[m.x.kind].includes(m.b.culprit?.function) || OWN[m.x.kind].includes(m.b.culprit?.calledFrom?.function));
   rows.push({
     threshold: `${T} ms`, 'beat every': `${start?.settings?.resolutionMs} ms`,
     'found (>= 1.2 T)': frac(hits.length, big.length), 'lines of real blocks': frac(real.length, found.length),
-    'named from a capture': frac(named.length, hits.length), 'cause right': frac(causeRight.length, named.length),
+    "the machine's (ran < T)": machine.length, 'named from a capture': frac(named.length, hits.length - machine.length), 'cause right': frac(causeRight.length, named.length),
     'culprit right': frac(culpritRight.length, named.length),
     'named wrong': named.filter((m) => !culpritRight.includes(m)).map((m) => `${m.x.kind} ${Math.round(m.x.durationMs)} ms: ${m.b.culprit?.label ?? 'none'}`).join('; ') || '-',
     'cause wrong': named.filter((m) => !causeRight.includes(m)).map((m) => `${m.x.kind}->${m.b.cause} (${Math.round(m.x.durationMs)} ms)`).join(', ') || '-',
