@@ -7,6 +7,7 @@
 import { FrameMapper, siteOf, kindOf, toPath } from './frames.js';
 import { isAgentUrl } from './frame-kind.js';
 import { classifyStack } from './causes.js';
+import { rooted } from './rootless-samples.js';
 import { gcOnlyAdvice } from './remedies.js';
 import { BlockSampler } from './block-samples.js';
 import { gcInBlock } from './gc-share.js';
@@ -143,7 +144,8 @@ export function attributeBlocks(blocks, profiles, context) {
     Object.assign(result, { gcMs: round(gcMs), gcShare: round(gcShare) });
     // The tool's own samples (the heartbeat, its messages, a profile hand-over) own none of the
     // block's time and are never its culprit: what the app ran is judged from the others.
-    const appSamples = inlined.restore(index, samples.filter((s) => !isToolSample(s.frames)));
+    // what the profiler left out under the app's code, given back from the witnesses (rootless-samples.js)
+    const appSamples = rooted(inlined.restore(index, samples.filter((s) => !isToolSample(s.frames))), read[index].witnesses);
     coverage.push(coverageOf(appSamples, start, end));
     if (appSamples.length === 0) {
       const gc = gcShare >= 0.5;
