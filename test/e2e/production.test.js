@@ -230,28 +230,6 @@ test('a threshold of 600 ms: the heartbeat every 300 ms, and a block of 1.3 s st
   assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
 });
 
-test('a recursion through process.nextTick: each block named from its capture reads as the nextTick queue, not a promise continuation', async (t) => {
-  const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'tick.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
-  const { log } = app;
-  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
-  const named = () => appBlocks(log).filter((b) => b.captured === true);
-  // one request at a time until five blocks were named from their capture (a crowded machine may start one late)
-  for (let i = 0; i < 15 && named().length < 5; i++) {
-    const before = appBlocks(log).length;
-    assert.match(await get(port, '/tick'), /^\d+$/);
-    assert.ok(await until(() => appBlocks(log).length > before, 20_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
-  }
-  assert.ok(named().length >= 1, `a block named from its capture: ${JSON.stringify(linesOf(log, 'block'))}`);
-  for (const b of named()) {
-    const text = JSON.stringify(b);
-    assert.equal(b.cause, 'nextTick', text);
-    // the fixture's step, or the CPU clock it reads (cpu-busy.cjs: a /proc read, slow on a crowded machine)
-    assert.match(b.culprit?.label ?? '', /prod-server\.js|cpu-busy\.cjs/, text);
-    assert.match(b.request, /^GET \/tick/, text);
-  }
-  assert.equal(app.stderr(), '', 'nothing on the app\'s stderr');
-});
-
 test('slow requests back to back (two clients): the blocks after the first are named from their own capture', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'queue.log', EVENTLOOP_PROBE_THRESHOLD: '100' });
   const { log } = app;
