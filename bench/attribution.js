@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, BIN, serverRps, alternate, median, tempDir, note, pinned } from './lib.js';
+import { ROOT, BIN, serverRps, alternate, median, tempDir, note, pinned, RANDOM_BLOCK_FUNCTIONS, overlaps } from './lib.js';
 
 const { values } = parseArgs({ options: {
   blocks: { type: 'string', default: '60' }, only: { type: 'string' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' },
@@ -35,7 +35,6 @@ for (const [index, variant] of (values.only === 'throughput' ? [] : detectionVar
   const truth = JSON.parse(fs.readFileSync(truthFile, 'utf8'));
   const from = Date.parse(report.run.startedAt);
   const found = report.blocks.map((/** @type {any} */ b) => ({ ...b, t: from + b.startMs }));
-  const overlaps = (/** @type {any} */ a, /** @type {any} */ b) => a.t < b.t + b.durationMs && b.t < a.t + a.durationMs;
   const big = truth.filter((/** @type {any} */ x) => x.durationMs >= 1.2 * THRESHOLD);
   const matched = big.map((/** @type {any} */ x) => ({ x, b: found.find((/** @type {any} */ b) => overlaps(x, b)) }));
   const hits = matched.filter((/** @type {any} */ m) => m.b);
@@ -43,7 +42,7 @@ for (const [index, variant] of (values.only === 'throughput' ? [] : detectionVar
   const truePositive = found.filter((/** @type {any} */ b) => truth.some((/** @type {any} */ x) => overlaps(x, b)));
   const causeRight = hits.filter((/** @type {any} */ m) => m.b.cause === m.x.kind);
   // the culprit: the block's own functions in bench/random-blocks.cjs (work is called by all three)
-  const OWN = { sync: ['work', 'syncKind'], microtask: ['work', 'awaitKind'], nextTick: ['work', 'step'] };
+  const OWN = RANDOM_BLOCK_FUNCTIONS;
   const culpritRight = hits.filter((/** @type {any} */ m) => (m.b.stack ?? []).find((/** @type {any} */ f) => f.kind === 'app')
     && /** @type {Record<string, string[]>} */ (OWN)[m.x.kind].includes(m.b.stack.find((/** @type {any} */ f) => f.kind === 'app').functionName));
   const pct = (/** @type {number} */ a, /** @type {number} */ b) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;

@@ -93,6 +93,14 @@ export function median(values) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/**
+ * bench/random-blocks.cjs's truth: the functions each kind of block runs in (work is called by all
+ * three), and whether a block found overlaps one of its blocks (both {t, durationMs}, epoch ms).
+ */
+export const RANDOM_BLOCK_FUNCTIONS = { sync: ['work', 'syncKind'], microtask: ['work', 'awaitKind'], nextTick: ['work', 'step'] };
+/** @param {{t: number, durationMs: number}} a @param {{t: number, durationMs: number}} b */
+export const overlaps = (a, b) => a.t < b.t + b.durationMs && b.t < a.t + a.durationMs;
+
 /** A temp folder for reports, removed at exit. */
 export function tempDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-bench-'));

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, tempDir, note, pinned, nodeOf } from './lib.js';
+import { ROOT, tempDir, note, pinned, nodeOf, RANDOM_BLOCK_FUNCTIONS, overlaps } from './lib.js';
 
 const { values } = parseArgs({ options: {
   thresholds: { type: 'string', default: '100,200,500,1000' }, blocks: { type: 'string', default: '40' },
@@ -24,9 +24,8 @@ const out = tempDir();
 const node = values.node ? nodeOf(values.node) : process.execPath;
 const REGISTER = path.join(ROOT, 'src', 'register.cjs');
 const TARGET = path.join(ROOT, 'bench', 'random-blocks.cjs');
-// the functions of each kind's own loop (work is called by all three)
 /** @type {Record<string, string[]>} */
-const OWN = { sync: ['work', 'syncKind'], microtask: ['work', 'awaitKind'], nextTick: ['work', 'step'] };
+const OWN = RANDOM_BLOCK_FUNCTIONS;
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(`${note.replace(process.version, version)}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 
@@ -44,7 +43,6 @@ for (const T of values.thresholds.split(',').map(Number)) {
   const lines = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const start = lines.find((l) => l.event === 'start');
   const found = lines.filter((l) => l.event === 'block').map((l) => ({ ...l, t: Date.parse(l.t) }));
-  const overlaps = (/** @type {any} */ a, /** @type {any} */ b) => a.t < b.t + b.durationMs && b.t < a.t + a.durationMs;
   const big = truth.filter((/** @type {any} */ x) => x.durationMs >= 1.2 * T);
   const hits = big.map((/** @type {any} */ x) => ({ x, b: found.find((b) => overlaps(x, b)) })).filter((m) => m.b);
   const real = found.filter((b) => truth.some((/** @type {any} */ x) => overlaps(x, b)));

@@ -18,7 +18,7 @@ import { namedRegexRun, runsUnnamedRegex } from '../sources/regex-names.js';
  */
 
 /** A frame with source code of its own (the app's, or a package's). @param {Frame | undefined} f */
-const hasSource = (f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules');
+export const hasSource = (f) => f !== undefined && (f.kind === 'app' || f.kind === 'node_modules');
 
 const IDLE = '(idle)';
 const VM = '(program)';

@@ -51,7 +51,7 @@ const KEEP_STACKS = 8;
 const keyOf = (frames, at) => frames.slice(at, at + DEPTH).map((f) => `${f.functionName}\0${f.url}\0${f.line}`).join('\n');
 
 /** @param {Frame} f */
-const frameKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
+export const frameKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
 
 /**
  * Where the app's code meets what called it: the first frame, from the innermost, that is not the

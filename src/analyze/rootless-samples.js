@@ -16,6 +16,9 @@
 // frames under the app's code of the witnesses, when at least three had the same and none had the
 // app's code with nothing under it. Pure.
 
+import { hasSource } from './block-samples.js';
+import { frameKey } from './inlined-callee.js';
+
 /** @typedef {import('./frames.js').Frame} Frame @typedef {import('./block-samples.js').BlockSample} BlockSample */
 
 const MIN_WITNESSES = 2;
@@ -26,10 +29,8 @@ const AGREEING_SHARE = 0.8;
 
 /** @param {Frame} f */
 const functionKey = (f) => `${f.functionName}\0${f.url}`;
-/** @param {Frame} f */
-const frameKey = (f) => `${functionKey(f)}\0${f.line}`;
 /** A stack that ends in code of the app or a package: nothing of Node's under it. @param {Frame[]} frames */
-const rootless = (frames) => frames.length > 0 && (frames[frames.length - 1].kind === 'app' || frames[frames.length - 1].kind === 'node_modules');
+const rootless = (frames) => hasSource(frames[frames.length - 1]);
 
 /**
  * The block's samples, those that end in the app's or a package's function given the frames its
@@ -46,7 +47,7 @@ export function rooted(samples, witnesses) {
     for (let i = w.frames.length - 1; i >= 0; i--) {
       const f = w.frames[i];
       const key = functionKey(f);
-      if ((f.kind !== 'app' && f.kind !== 'node_modules') || seen.has(key)) continue;
+      if (!hasSource(f) || seen.has(key)) continue;
       seen.add(key);
       const e = below.get(key) ?? { bottom: 0, under: new Map() };
       below.set(key, e);
@@ -91,7 +92,7 @@ function rootOf(witnesses) {
   /** @type {Map<string, {frames: Frame[], n: number}>} */
   const roots = new Map();
   for (const w of witnesses) {
-    const outer = w.frames.findLastIndex((f) => f.kind === 'app' || f.kind === 'node_modules');
+    const outer = w.frames.findLastIndex(hasSource);
     if (outer < 0) continue;
     const rest = w.frames.slice(outer + 1);
     if (!rest.length) return null;
