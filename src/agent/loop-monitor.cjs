@@ -82,6 +82,8 @@ class LoopMonitor {
     this.blockMs = 0;
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
+    /** @type {NodeJS.Timeout | undefined} the beat at the loop's first turn (start()) */
+    this.firstTurn = undefined;
     this.stopped = false;
     // the loop thread's schedstat, open for the monitor's life: close() closes it
     this.schedstat = schedstatReader();
@@ -164,6 +166,12 @@ class LoopMonitor {
   start() {
     this.timer = setInterval(() => this.beat(), this.resolutionMs);
     this.timer.unref();
+    // Started before the main module runs (a preload): a beat at the loop's first turn too, before
+    // anything the app scheduled runs in it. A block in that turn then counts its run and wait from
+    // there, not from the agent's start (they would hold the main module's, and a block of a crowded
+    // start-up would read as the machine's). A main module shorter than a beat leaves the
+    // heartbeat's first beat due after that turn.
+    if (!this.looping) this.firstTurn = setTimeout(() => { if (!this.looping && !this.stopped) this.beat(); }, 0).unref();
   }
 
   /** The last beat, once: what the agent does after it (its own exit work) is not the app's. */
@@ -171,6 +179,7 @@ class LoopMonitor {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.firstTurn);
     this.timer = null;
     this.beat();
   }
