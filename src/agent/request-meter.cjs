@@ -12,7 +12,8 @@
 // request. With a rate (`perS`, the production agent's default), above that many requests a second
 // only 1 request in N is followed (N from the last heartbeat's rate; the rest only counted), each
 // standing for N in the counts; for a minute after a block, every request is, so the next blocks
-// name theirs. Without one (`run`, `attach`), every request is followed.
+// name theirs (not after a stall the machine held: a crowded machine would keep the meter at its
+// costliest). Without one (`run`, `attach`), every request is followed.
 //
 // It runs twice for every request the app serves, so it allocates nothing per request once a
 // route is known: the request's times, status and route go into preallocated arrays (a ring), a
@@ -266,13 +267,14 @@ class RequestMeter {
    * taken now (the ring may be overwritten soon on a busy server); those that started right after
    * it, once it has settled.
    * @param {number} start epoch ms @param {number} durationMs
+   * @param {boolean} [full] every request followed for a minute after it (false: a stall the machine held)
    */
-  block(start, durationMs) {
+  block(start, durationMs, full = true) {
     const from = start - performance.timeOrigin;
     const end = from + durationMs;
     // 1 request in how many was followed as the block began (its own may not have been)
     const oneIn = this.changedAt >= start ? Math.max(this.every, this.everyBefore) : this.every;
-    if (this.perS > 0) {
+    if (this.perS > 0 && full) {
       this.fullUntil = start + durationMs + FULL_AFTER_BLOCK_MS;
       this.every = 1;
       this.skip = 0;

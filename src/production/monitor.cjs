@@ -108,7 +108,10 @@ function startMonitor(settings) {
   };
   const monitor = new LoopMonitor({ resolutionMs: settings.resolutionMs, thresholdMs: settings.thresholdMs, windowMs: 1000, timeline: false }, (block) => {
     blocks++;
-    requests?.block(block.t, block.durationMs);
+    // a stall its thread spent waiting for a CPU all but less than a threshold of (the machine's, as
+    // the log will say) does not make the meter follow every request for a minute
+    const machine = block.waitMs !== undefined && block.durationMs - block.waitMs < settings.thresholdMs;
+    requests?.block(block.t, block.durationMs, !machine);
     settling.push({ t: block.t, end: block.t + block.durationMs });
     // served: the app has served HTTP requests (its worker then keeps a capture on a little after a block)
     post({ type: 'block', ...block, served: Boolean(requests && requests.served > 0) });

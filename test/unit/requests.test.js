@@ -276,6 +276,33 @@ test('traffic in bursts (a second\'s requests at once, then a lull): the lull do
   }
 });
 
+test('a stall the machine held (its thread waited for a CPU): 1 request in N is still followed after it; after the app\'s block, every one', () => {
+  const meter = new RequestMeter(() => {}, { perS: 1000 });
+  try {
+    let t = 1_000_000;
+    meter.tune(t);
+    const beat = () => {
+      for (let i = 0; i < 400; i++) {
+        const req = { method: 'GET', url: '/' };
+        meter.started({ request: req });
+        meter.finished({ request: req, response: { statusCode: 200 } });
+      }
+      meter.tune((t += 100));
+    };
+    beat(); // 4000 a second: 1 in 4
+    assert.equal(meter.every, 4);
+    meter.block(t - 50, 150, false);
+    beat();
+    assert.equal(meter.every, 4, 'the machine\'s stall does not make the meter follow every request');
+    meter.block(t - 50, 150);
+    assert.equal(meter.every, 1);
+    beat();
+    assert.equal(meter.every, 1, 'a minute after the app\'s block, every request');
+  } finally {
+    meter.stop();
+  }
+});
+
 test('a block whose requests were followed 1 in N: those that waited are counted N times each, the ones that ran named as seen', () => {
   const s = summariseBlockRequests({ t: 0, durationMs: 300, requests: [
     [-50, null, 'GET', '/items', 200, 10], [-20, 310, 'GET', '/items', 200, 10], [0, 300, 'GET', '/report', 200, 10], [305, 306, 'GET', '/items', 200],
