@@ -14,7 +14,10 @@
 // as such too). A function the witnesses never caught (a short one: an interrupt is taken at a call or
 // a loop's turn, mostly in the block's hot loop, seldom in a clock read between two turns) gets Node's
 // frames under the app's code of the witnesses, when at least three had the same and none had the
-// app's code with nothing under it. Pure.
+// app's code with nothing under it. A sample that ends in a function of Node's (the app's caller of it
+// left out too: a clock read, a getter Node defines lazily) gets the frames the witnesses had under
+// that function, by the first rule; never by the second (one none of them caught may be where a turn
+// of the loop began). Pure.
 
 import { hasSource } from './block-samples.js';
 import { frameKey } from './inlined-callee.js';
@@ -29,16 +32,16 @@ const AGREEING_SHARE = 0.8;
 
 /** @param {Frame} f */
 const functionKey = (f) => `${f.functionName}\0${f.url}`;
-/** A stack that ends in code of the app or a package: nothing of Node's under it. @param {Frame[]} frames */
-const rootless = (frames) => hasSource(frames[frames.length - 1]);
+/** A function whose frames under it the witnesses are asked for: the app's, a package's, Node's. @param {Frame} f */
+const asked = (f) => hasSource(f) || f.kind === 'node';
 
 /**
- * The block's samples, those that end in the app's or a package's function given the frames its
- * witnesses had under that function (unchanged where the witnesses do not say).
+ * The block's samples, those that end in the app's, a package's or Node's function given the frames
+ * its witnesses had under that function (unchanged where the witnesses do not say).
  * @param {BlockSample[]} samples @param {BlockSample[]} witnesses @returns {BlockSample[]}
  */
 export function rooted(samples, witnesses) {
-  if (witnesses.length < MIN_WITNESSES || !samples.some((s) => rootless(s.frames))) return samples;
+  if (witnesses.length < MIN_WITNESSES || !samples.some((s) => asked(s.frames[s.frames.length - 1]))) return samples;
   /** @type {Map<string, {bottom: number, under: Map<string, {frames: Frame[], n: number}>}>} per function: what ran under it */
   const below = new Map();
   for (const w of witnesses) {
@@ -47,7 +50,7 @@ export function rooted(samples, witnesses) {
     for (let i = w.frames.length - 1; i >= 0; i--) {
       const f = w.frames[i];
       const key = functionKey(f);
-      if (!hasSource(f) || seen.has(key)) continue;
+      if (!asked(f) || seen.has(key)) continue;
       seen.add(key);
       const e = below.get(key) ?? { bottom: 0, under: new Map() };
       below.set(key, e);
@@ -71,15 +74,19 @@ export function rooted(samples, witnesses) {
       const under = e ? [...e.under.values()] : [];
       const n = under.reduce((sum, u) => sum + u.n, 0);
       const best = under.sort((a, b) => b.n - a.n)[0];
-      restored.set(key, e ? (best && n >= MIN_WITNESSES && n > 2 * e.bottom ? best.frames : null) : root);
+      restored.set(key, e ? (best && n >= MIN_WITNESSES && n > 2 * e.bottom ? best.frames : null) : hasSource(f) ? root : null);
     }
     return restored.get(key) ?? null;
   };
-  return samples.map((s) => {
-    if (!rootless(s.frames)) return s;
+  let changed = false;
+  const out = samples.map((s) => {
+    if (!s.frames.length || !asked(s.frames[s.frames.length - 1])) return s;
     const under = underOf(s.frames[s.frames.length - 1]);
-    return under ? { ...s, frames: [...s.frames, ...under] } : s;
+    if (!under) return s;
+    changed = true;
+    return { ...s, frames: [...s.frames, ...under] };
   });
+  return changed ? out : samples;
 }
 
 /**

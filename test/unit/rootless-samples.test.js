@@ -58,3 +58,17 @@ test('a function the witnesses never caught (a clock read between two turns of t
   // one witness with the app's code and nothing under it: V8 resumed continuations in this block
   assert.deepEqual(rooted(samples, [...witnesses, ...samplesOf([[again]])]).map((s) => s.frames.length), Array(5).fill(2));
 });
+
+test('a sample that ends in a function of Node\'s the witnesses caught over the app\'s code (a getter Node defines lazily): their frames under it; a function of Node\'s they never caught, or had at the bottom, stays as it is', () => {
+  const getter = f('get', 'node:internal/util', 638);
+  const clock = f('', '/srv/cpu-busy.cjs', 23);
+  const read = f('readFileSync', 'node:fs', 473);
+  const samples = samplesOf([...Array(4).fill([getter]), ...Array(3).fill([f('readFileUtf8', '', 0), read])]);
+  const witnesses = samplesOf([[getter, clock, step, ticks], [getter, clock, step, ticks], [getter, clock, step, ticks], [f('cpuNowMs', '/srv/cpu-busy.cjs', 7), clock, step, ticks]]);
+  const out = rooted(samples, witnesses);
+  assert.deepEqual(out.slice(0, 4).map((s) => s.frames.map((x) => x.functionName)), Array(4).fill(['get', '', 'step', 'processTicksAndRejections']));
+  assert.deepEqual(out.slice(4).map((s) => s.frames.length), [2, 2, 2], 'readFileSync: no witness caught it, and Node\'s frames are never guessed');
+  // Node's queue itself, at the bottom of the witnesses too: nothing added
+  const queue = samplesOf(Array(3).fill([ticks]));
+  assert.equal(rooted(queue, samplesOf([[ticks], [ticks], [step, ticks]])), queue);
+});
