@@ -16,7 +16,9 @@
 // frames under the app's code of the witnesses, when at least three had the same and none had the
 // app's code with nothing under it. A sample that ends in a function of Node's (the app's caller of it
 // left out too: a clock read, a getter Node defines lazily) gets the frames the witnesses had under
-// that function, by the first rule; never by the second (one none of them caught may be where a turn
+// that function, by the first rule, where those hold the app's or a package's code (Node's callbacks
+// from V8, its promise rejection handler under the microtask queue, have none, and stay as they are:
+// their time then goes to no owner); never by the second (one none of them caught may be where a turn
 // of the loop began). Pure.
 
 import { hasSource } from './block-samples.js';
@@ -56,7 +58,9 @@ export function rooted(samples, witnesses) {
       below.set(key, e);
       const rest = w.frames.slice(i + 1);
       if (!rest.length) e.bottom += 1;
-      else if (rest.some((x) => x.kind === 'node')) {
+      // under Node's function, the app's or a package's code that called it: what V8 hid (Node's own
+      // callbacks from V8, such as its promise rejection handler, have none)
+      else if (rest.some((x) => x.kind === 'node') && (hasSource(f) || rest.some(hasSource))) {
         const k = rest.map(frameKey).join('\n');
         const u = e.under.get(k) ?? { frames: rest, n: 0 };
         u.n += 1;

@@ -59,7 +59,7 @@ test('a function the witnesses never caught (a clock read between two turns of t
   assert.deepEqual(rooted(samples, [...witnesses, ...samplesOf([[again]])]).map((s) => s.frames.length), Array(5).fill(2));
 });
 
-test('a sample that ends in a function of Node\'s the witnesses caught over the app\'s code (a getter Node defines lazily): their frames under it; a function of Node\'s they never caught, or had at the bottom, stays as it is', () => {
+test('a sample that ends in a function of Node\'s the witnesses caught over the app\'s code (a getter Node defines lazily): their frames under it; a function of Node\'s they never caught, had at the bottom, or had over Node\'s frames alone, stays as it is', () => {
   const getter = f('get', 'node:internal/util', 638);
   const clock = f('', '/srv/cpu-busy.cjs', 23);
   const read = f('readFileSync', 'node:fs', 473);
@@ -71,4 +71,9 @@ test('a sample that ends in a function of Node\'s the witnesses caught over the 
   // Node's queue itself, at the bottom of the witnesses too: nothing added
   const queue = samplesOf(Array(3).fill([ticks]));
   assert.equal(rooted(queue, samplesOf([[ticks], [ticks], [step, ticks]])), queue);
+  // Node's callback from V8 under the microtask queue, no code of the app's or a package's under it: nothing added
+  const handler = f('promiseRejectHandler', 'node:internal/process/promises', 181);
+  const micro = f('runMicrotasks', 'node:internal/process/task_queues', 0);
+  const rejections = samplesOf(Array(3).fill([handler]));
+  assert.equal(rooted(rejections, samplesOf(Array(3).fill([handler, micro, ticks]))), rejections);
 });
