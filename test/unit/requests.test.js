@@ -247,6 +247,15 @@ test('above its rate the meter follows 1 request in N, each standing for N in th
   }
 });
 
+/** `n` quick requests to `/`, each started and finished. @param {RequestMeter} meter @param {number} n */
+function serveQuick(meter, n) {
+  for (let i = 0; i < n; i++) {
+    const req = { method: 'GET', url: '/' };
+    meter.started({ request: req });
+    meter.finished({ request: req, response: { statusCode: 200 } });
+  }
+}
+
 test('traffic in bursts (a second\'s requests at once, then a lull): the lull does not set N back to 1, so the next burst is sampled too', () => {
   const meter = new RequestMeter(() => {}, { perS: 1000 });
   try {
@@ -254,11 +263,7 @@ test('traffic in bursts (a second\'s requests at once, then a lull): the lull do
     meter.tune(t);
     const second = () => {
       // 4000 requests in the first beat of the second, then nine beats with none
-      for (let i = 0; i < 4000; i++) {
-        const req = { method: 'GET', url: '/' };
-        meter.started({ request: req });
-        meter.finished({ request: req, response: { statusCode: 200 } });
-      }
+      serveQuick(meter, 4000);
       for (let beat = 0; beat < 10; beat++) meter.tune((t += 100));
     };
     second();
@@ -282,11 +287,7 @@ test('a stall the machine held (its thread waited for a CPU): 1 request in N is 
     let t = 1_000_000;
     meter.tune(t);
     const beat = () => {
-      for (let i = 0; i < 400; i++) {
-        const req = { method: 'GET', url: '/' };
-        meter.started({ request: req });
-        meter.finished({ request: req, response: { statusCode: 200 } });
-      }
+      serveQuick(meter, 400);
       meter.tune((t += 100));
     };
     beat(); // 4000 a second: 1 in 4
