@@ -88,9 +88,14 @@ export function assertLoops(report, out) {
  * @param {any} loop @param {string} name @param {string} out @param {string} [cause] of its longest block
  */
 export function assertBlamed(loop, name, out, cause = 'sync') {
-  const show = JSON.stringify({ id: loop.id, blocks: loop.blocks.map((/** @type {any} */ b) => ({ ms: b.durationMs, culprit: b.culprit, top: b.stack?.slice(0, 4) })) });
+  const show = JSON.stringify({ id: loop.id, blocks: loop.blocks.map((/** @type {any} */ b) => ({ ms: b.durationMs, gcShare: b.gcShare, cause: b.cause, culprit: b.culprit, top: b.stack?.slice(0, 4) })) });
   assert.ok(blocksIn(loop, name).length > 0, `${name} in a block's stack of ${show}`);
-  const block = longest(loop);
+  // the longest the code held: on a crowded machine a collection in a block can be stretched past
+  // half of it (its helper threads wait for a CPU too), and that block is then the collector's (most
+  // of them never are)
+  const held = loop.blocks.filter((/** @type {any} */ b) => b.cause !== 'gc');
+  assert.ok(held.length >= loop.blocks.length / 2, `most blocks the code's: ${show}`);
+  const block = longest({ blocks: held });
   // the app's function, as the culprit or as the one that called it (Node's API it hashes with)
   assert.ok(block.culprit?.functionName === name || block.culprit?.calledFrom?.functionName === name, show);
   assert.equal(block.cause, cause, show);
