@@ -34,8 +34,8 @@ const AGREEING_SHARE = 0.8;
 
 /** @param {Frame} f */
 const functionKey = (f) => `${f.functionName}\0${f.url}`;
-/** A function whose frames under it the witnesses are asked for: the app's, a package's, Node's. @param {Frame} f */
-const asked = (f) => hasSource(f) || f.kind === 'node';
+/** A function whose frames under it the witnesses are asked for: the app's, a package's, Node's. @param {Frame | undefined} f */
+const asked = (f) => hasSource(f) || f?.kind === 'node';
 
 /**
  * The block's samples, those that end in the app's, a package's or Node's function given the frames
@@ -84,7 +84,7 @@ export function rooted(samples, witnesses) {
   };
   let changed = false;
   const out = samples.map((s) => {
-    if (!s.frames.length || !asked(s.frames[s.frames.length - 1])) return s;
+    if (!asked(s.frames[s.frames.length - 1])) return s;
     const under = underOf(s.frames[s.frames.length - 1]);
     if (!under) return s;
     changed = true;

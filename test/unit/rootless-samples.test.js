@@ -76,4 +76,7 @@ test('a sample that ends in a function of Node\'s the witnesses caught over the 
   const micro = f('runMicrotasks', 'node:internal/process/task_queues', 0);
   const rejections = samplesOf(Array(3).fill([handler]));
   assert.equal(rooted(rejections, samplesOf(Array(3).fill([handler, micro, ticks]))), rejections);
+  // a sample with no frame at all
+  const empty = samplesOf([[]]);
+  assert.equal(rooted(empty, witnesses), empty);
 });
