@@ -4,6 +4,7 @@
 // noisy CI neighbour). Those are reported apart and never judged as the app's.
 
 import { round } from './blocks.js';
+import { isStarved } from '../agent/starved.cjs';
 
 /**
  * @template {import('./blocks.js').Block & {tool?: boolean, toolMs?: number}} B
@@ -71,13 +72,7 @@ export function machineMs(block) {
   return wait + inGc * (wait / (wait + Math.max(0, block.runMs)));
 }
 
-/**
- * The loop ran less than the threshold of the stall: the rest was the machine's.
- * @param {number} durationMs @param {number} waitMs the machine's part of it (machineMs) @param {number} thresholdMs
- */
-export function isStarved(durationMs, waitMs, thresholdMs) {
-  return waitMs > 0 && durationMs - waitMs < thresholdMs;
-}
+export { isStarved };
 
 /**
  * The tool's own work on the app's loop: the stalls it timed (in the window, and the longest before

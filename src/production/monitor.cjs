@@ -14,6 +14,7 @@ const { Worker, isMainThread, threadId } = require('node:worker_threads');
 const { LoopMonitor } = require('../agent/loop-monitor.cjs');
 const { GcObserver } = require('../agent/gc-observer.cjs');
 const { RequestMeter } = require('../agent/request-meter.cjs');
+const { isStarved } = require('../agent/starved.cjs');
 const { epochNow } = require('../agent/clock.cjs');
 const { startOtel } = require('./otel.cjs');
 const { answer } = require('../agent/hang-up.cjs');
@@ -110,8 +111,7 @@ function startMonitor(settings) {
     blocks++;
     // a stall its thread spent waiting for a CPU all but less than a threshold of (the machine's, as
     // the log will say) does not make the meter follow every request for a minute
-    const machine = block.waitMs !== undefined && block.durationMs - block.waitMs < settings.thresholdMs;
-    requests?.block(block.t, block.durationMs, !machine);
+    requests?.block(block.t, block.durationMs, !isStarved(block.durationMs, block.waitMs ?? 0, settings.thresholdMs));
     settling.push({ t: block.t, end: block.t + block.durationMs });
     // served: the app has served HTTP requests (its worker then keeps a capture on a little after a block)
     post({ type: 'block', ...block, served: Boolean(requests && requests.served > 0) });
