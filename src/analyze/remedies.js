@@ -230,8 +230,15 @@ export function adviceText(fix, o, c) {
         return `${fn}${who}${at} held the loop ${ms} ms: the app calls what it returns at once${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, so it builds its filter, template or expression again on every pass. Build it once (at start-up, or once per distinct spec, cached) and reuse the function it returns${gc}`;
       }
       return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it compiling: it compiles its template, schema, expression or pattern on every call. Compile once at start-up and reuse the compiled function (or turn on the package's cache)${gc}`;
-    case 'regex-dependency':
-      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: a match that backtracks (a ReDoS), or one pass over a very large input. Bound the input's length before the call, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
+    case 'regex-dependency': {
+      // a regex compiled before a capture began has no pattern in it ('' : the line that ran it), and
+      // a table of patterns run one after the other from that line stays on it as one match would
+      const unseen = o.regex === '';
+      const what = unseen
+        ? 'a match that backtracks (a ReDoS), one pass over a very large input, or a table of patterns run one after the other from one line (the profile named no pattern: V8 names one only when it compiles it while profiling, and `run` on the route, profiled from the start, tells these apart)'
+        : 'a match that backtracks (a ReDoS), or one pass over a very large input';
+      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: ${what}. Bound the input's length before the call${unseen ? ' (and cache its result where the same input comes again)' : ''}, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
+    }
     case 'regex-app': {
       const call = o.call?.kind === 'regex' ? o.call : o.regex ? { id: 'regex', kind: /** @type {const} */ ('regex'), name: 'RegExp', pattern: o.regex, frame: { functionName: '', url: '', line: 0 } } : null;
       const what = call?.pattern !== undefined ? `the regular expression /${call.pattern}/` : 'a regular expression';

@@ -67,6 +67,12 @@ test('a regex inside a dependency: bound its input and upgrade the package; the 
   assert.equal(fixFor(owners({ owner: { kind: 'app', name: 'app' }, regexShare: 0.9, regexRunMs: 120 }), 'sync'), 'regex-app');
   const text = advise('regex-dependency', dep);
   assert.match(text, /inside ua-parser-js@0\.7\.32 \(\/\(a\+\)\+\$\/\) ran 80% of a 180 ms block in long stretches on input the app passed at app\.js:12: a match that backtracks \(a ReDoS\), or one pass over a very large input\. Bound the input's length before the call, and upgrade ua-parser-js: `npm ls ua-parser-js`.*`npm audit`/);
+  // a regex no capture saw compiled (no pattern: the line that ran it): a table run from one line reads the same
+  const unseen = owners({ owner: pkg('mobile-detect', '1.4.5'), regexShare: 1, regex: '', regexRunMs: 400 });
+  assert.equal(fixFor(unseen, 'sync'), 'regex-dependency');
+  const unseenText = advise('regex-dependency', unseen);
+  assert.match(unseenText, /inside mobile-detect@1\.4\.5 ran 100% of a 180 ms block in long stretches on input the app passed at app\.js:12: a match that backtracks \(a ReDoS\), one pass over a very large input, or a table of patterns run one after the other from one line \(the profile named no pattern: V8 names one only when it compiles it while profiling, and `run` on the route, profiled from the start, tells these apart\)\. Bound the input's length before the call \(and cache its result where the same input comes again\), and upgrade mobile-detect/);
+  assert.doesNotMatch(text, /a table of patterns|cache its result/);
   // a regex that is part of a package's work, in long stretches: the fix is the package's, the regex is said
   const part = owners({ owner: pkg('chrono-node', '2.2.3'), regexShare: 0.5, regex: '(\\W|^)(\\s*)+ago', regexRunMs: 70 });
   assert.equal(fixFor(part, 'sync'), 'cache-bound-offload');
