@@ -18,9 +18,10 @@
 // It runs twice for every request the app serves, so it allocates nothing per request once a
 // route is known: the request's times, status and route go into preallocated arrays (a ring), a
 // route's name is made once (remembered by its path, or by express's route object), and an open
-// request is found at its finish by looking back through the ring from the newest request (a few
-// places back with a few requests in flight; a Map from request to place, set and deleted for
-// every request, was the meter's costliest line). The clock is performance.now(), turned into
+// request is found at its finish among the open ones alone, newest first (a list of their places:
+// a few with a few requests in flight, however long ago a request that never finishes, a stream or
+// a long poll, began; a Map from request to place, set and deleted for every request, was the
+// meter's costliest line). The clock is performance.now(), turned into
 // epoch time only when a block's requests are written.
 
 const dc = require('node:diagnostics_channel');
@@ -69,8 +70,11 @@ class RequestMeter {
     // the window's start (reset())
     this.servedAtReset = 0;
     this.followedAtReset = 0;
-    // open requests in the ring: a request's finish stops looking back once it has passed them all
+    // the open requests' seqs in the order they began (but that a finished one's index goes to the
+    // last of them), how many, and each open ring place's index in that list
+    this.openSeqs = new Float64Array(RING);
     this.open = 0;
+    this.openIndex = new Int32Array(RING);
     // the ring: request `seq` lives at seq & MASK while seqs[] says it is still there
     this.seqs = new Float64Array(RING).fill(-1);
     this.starts = new Float64Array(RING);
@@ -149,8 +153,9 @@ class RequestMeter {
   begin(req, method, path) {
     const seq = this.seq++;
     const at = seq & MASK;
-    if (this.reqs[at] !== null) this.open--; // a request that never finished, forgotten
-    this.open++;
+    if (this.reqs[at] !== null) this.close(at); // a request that never finished, forgotten
+    this.openSeqs[this.open] = seq;
+    this.openIndex[at] = this.open++;
     this.seqs[at] = seq;
     this.weights[at] = this.every;
     this.starts[at] = performance.now();
@@ -164,20 +169,27 @@ class RequestMeter {
 
   /**
    * The sequence number of an open request, or -1 (not followed, never seen, such as one in flight
-   * when the meter started, or forgotten). Looks back from the newest: a request finishes soon after
-   * the few that started after it, and the look ends once it has passed every open request.
+   * when the meter started, or forgotten). Looks through the open requests alone, newest first: a
+   * request finishes soon after the few that started after it.
    * @param {object} req
    */
   find(req) {
     const reqs = this.reqs;
-    let open = this.open;
-    for (let s = this.seq - 1, last = Math.max(0, this.seq - RING); open > 0 && s >= last; s--) {
-      const r = reqs[s & MASK];
-      if (r === null) continue;
-      if (r === req) return s;
-      open--;
+    const seqs = this.openSeqs;
+    for (let i = this.open - 1; i >= 0; i--) {
+      const s = seqs[i];
+      if (reqs[s & MASK] === req) return s;
     }
     return -1;
+  }
+
+  /** An open request's place is no longer open: the last of the list takes its index. @param {number} at */
+  close(at) {
+    const i = this.openIndex[at];
+    const last = this.openSeqs[--this.open];
+    this.openSeqs[i] = last;
+    this.openIndex[last & MASK] = i;
+    this.reqs[at] = null;
   }
 
   /** @param {{request?: any, response?: any}} m */
@@ -192,8 +204,7 @@ class RequestMeter {
     const at = seq & MASK;
     const end = performance.now();
     this.ends[at] = end;
-    this.reqs[at] = null;
-    this.open--;
+    this.close(at);
     this.status[at] = status;
     let key = this.keys[at]; // fastify's, set while it ran
     if (key === null) {

@@ -187,6 +187,44 @@ test('the request meter loses no finished request when more requests start or fi
   }
 });
 
+test('requests that stay open (a stream, a long poll) among thousands that finish: each finish finds its own, out of order, and the open ones are timed when they end or forgotten when their place is reused', () => {
+  const meter = new RequestMeter(() => {});
+  try {
+    const poll = { method: 'GET', url: '/poll' };
+    const stream = { method: 'GET', url: '/events' };
+    meter.started({ request: stream });
+    meter.started({ request: poll });
+    // three in flight at a time, finishing out of order
+    const inFlight = [];
+    for (let i = 0; i < 3000; i++) {
+      const req = { method: 'GET', url: `/items/${i}` };
+      meter.started({ request: req });
+      inFlight.push(req);
+      if (inFlight.length === 3) {
+        const [done] = inFlight.splice(i % 3, 1);
+        meter.finished({ request: done, response: { statusCode: 200 } });
+      }
+    }
+    for (const req of inFlight) meter.finished({ request: req, response: { statusCode: 200 } });
+    assert.equal(meter.open, 2, 'the stream and the poll are the only ones open');
+    // the long poll answers after 3000 others: still found, and timed
+    meter.finished({ request: poll, response: { statusCode: 204 } });
+    assert.equal(meter.open, 1);
+    // a request never followed finds nothing and changes nothing
+    meter.finished({ request: { method: 'GET', url: '/never-seen' }, response: { statusCode: 200 } });
+    // more requests start than the ring holds, left open: the stream's place is reused, it is forgotten
+    for (let i = 0; i < 5000; i++) meter.started({ request: { method: 'GET', url: '/hang' } });
+    meter.finished({ request: stream, response: { statusCode: 200 } });
+    const summary = meter.summary();
+    assert.equal(summary['GET /items/:id'].count, 3000);
+    assert.equal(summary['GET /poll'].count, 1);
+    assert.equal(summary['GET /events'], undefined, 'forgotten once its place was reused');
+    assert.ok(meter.open <= 4096, `open requests: ${meter.open}`);
+  } finally {
+    meter.stop();
+  }
+});
+
 test('above its rate the meter follows 1 request in N, each standing for N in the counts; after a block, every request for a minute', (t) => {
   /** @type {any[]} */
   const events = [];
