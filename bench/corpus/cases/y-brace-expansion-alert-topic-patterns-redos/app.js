@@ -9,7 +9,7 @@ const expand = require('brace-expansion');
 
 const subscriptions = new Map([['acme', [
   'orders.{created,updated,cancelled}.{eu,us,apac}', 'invoices.{issued,paid,overdue}.{eu,us}', 'shipments.{1..9}.{picked,packed,shipped}',
-  'returns.{requested,approved}.{eu,us,apac}', 'payouts.{scheduled,sent}', `refunds.{eu}${','.repeat(9000)}.issued`,
+  'returns.{requested,approved}.{eu,us,apac}', 'payouts.{scheduled,sent}', `refunds.{eu}${','.repeat(14000)}.issued`,
   'customers.{created,deleted}.{eu,us}', 'stock.{low,out}.{warehouse-a,warehouse-b,warehouse-c}',
 ]]]);
 

@@ -1,12 +1,12 @@
 // Express 5: an order platform fans each event out to its partners' webhooks. /x publishes an order event:
-// for every subscribed endpoint (420 of them) it signs the delivery body with HMAC-SHA256 under that endpoint's
+// for every subscribed endpoint (520 of them) it signs the delivery body with HMAC-SHA256 under that endpoint's
 // secret, using the signing module shared with the browser SDK (hash.js, pure JavaScript), and queues the
 // signed deliveries for the sender. The order body is about 6 KB with its lines.
 'use strict';
 const express = require('express');
 const hash = require('hash.js');
 
-const endpoints = Array.from({ length: 420 }, (_, i) => ({ id: `wh_${i}`, url: `https://partner-${i}.example.net/hooks/orders`, secret: `whsec_${(i * 2654435761 >>> 0).toString(36)}${i}` }));
+const endpoints = Array.from({ length: 520 }, (_, i) => ({ id: `wh_${i}`, url: `https://partner-${i}.example.net/hooks/orders`, secret: `whsec_${(i * 2654435761 >>> 0).toString(36)}${i}` }));
 const order = { id: 'ord_88213', status: 'paid', currency: 'EUR', customer: { id: 'cus_5120', email: 'buyer@example.com' },
   lines: Array.from({ length: 40 }, (_, i) => ({ sku: `SKU-${1000 + i}`, name: `Line item ${i} with a descriptive product name`, qty: 1 + (i % 3), unitPrice: 9.99 + i })) };
 const outbox = [];

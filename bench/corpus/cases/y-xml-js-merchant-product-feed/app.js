@@ -1,11 +1,11 @@
 // Fastify 5: a shop's product feed for a price-comparison partner. The partner's crawler polls /x; the service
-// maps the 4,000 listed products to the feed's item shape and serialises the document with xml-js's js2xml
+// maps the 3,000 listed products to the feed's item shape and serialises the document with xml-js's js2xml
 // (compact form, indented as the partner's validator wants) on every poll.
 'use strict';
 const fastify = require('fastify');
 const convert = require('xml-js');
 
-const products = Array.from({ length: 4000 }, (_, i) => ({
+const products = Array.from({ length: 3000 }, (_, i) => ({
   id: `SKU-${100000 + i}`, title: `Merino crew neck jumper, colour ${i % 12}, size ${['S', 'M', 'L', 'XL'][i % 4]}`,
   description: 'Knitted from extra-fine merino wool; machine washable at 30 degrees; ribbed cuffs and hem. '.repeat(2),
   price: (29 + (i % 70) + 0.99).toFixed(2), sale: i % 5 === 0 ? (25 + (i % 60) + 0.49).toFixed(2) : null,
