@@ -68,6 +68,9 @@ export class CaptureBudget {
   }
 }
 
+/** The tool's stall a capture's start makes, as the block's analysis counts it (the tool's own time in the block). */
+export const PROFILER_WALK = 'profiler heap walk';
+
 /**
  * How long a capture's start held the app's thread, from its profile: V8 stamps the profile's start
  * before it walks the heap, and its first sample comes after (one sampling interval later at most).

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { Histogram } from '../agent/histogram.cjs';
+import { PROFILER_WALK } from './capture-budget.js';
 
 const MAX_STACK = 10;
 const MAX_STACKS = 3;
@@ -109,6 +110,9 @@ function noteOf(b, heldBy, seen) {
       return `the loop's thread waited for a CPU ${wait} ms of this ${ms} ms stall and ran ${run} ms: the machine was overloaded, the app's code did not hold the loop past the threshold`;
     }
     return `the loop's thread neither ran nor waited for a CPU most of this ${ms} ms stall, in no call that waits: the system held it (page faults, a paused VM), not the app's code`;
+  }
+  if (heldBy === 'tool' && b.toolBy === PROFILER_WALK) {
+    return `this ${ms} ms stall was mostly the stack capture's start that it set off (V8's profiler walked the heap ${Math.round(b.toolMs ?? 0)} ms of it, on the app's thread): what the app held was shorter than the threshold, not the app's block`;
   }
   if (heldBy === 'tool') return `this ${ms} ms stall was the tool's own work${b.toolMs ? ` (${Math.round(b.toolMs)} ms of it)` : ''}: not the app's; please report it`;
   const n = seen?.samples ?? 0;

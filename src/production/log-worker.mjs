@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { TOOL } from '../tool.js';
 import { blockLine, listenLine, statsLine, startLine } from './lines.js';
 import { captureOf } from './capture-of.js';
-import { CaptureBudget, startWalkMs } from './capture-budget.js';
+import { CaptureBudget, startWalkMs, PROFILER_WALK } from './capture-budget.js';
 import { sampleStacks, nowUs, profileOf, microtasksLine, SAMPLE_EXPRESSION, sampleOf } from '../agent/stack-sampler.cjs';
 
 const require = createRequire(import.meta.url);
@@ -406,8 +406,9 @@ async function diagnose(b, capture) {
   const { timeProfile, attributeBlocks, ownerOf, sources } = await loadAnalysis();
   const profiles = capture ? [timeProfile({ kind: 'block', epochOffsetMs: capture.epochOffsetMs, intervalUs: capture.intervalUs, profile: capture.profile }, 'capture')] : [];
   if (capture?.witnessed) profiles.push(timeProfile({ kind: 'witness', epochOffsetMs: capture.epochOffsetMs, intervalUs: SAMPLER_INTERVAL_US, profile: capture.witnessed }, 'witness'));
-  // the capture's start held the app's thread at most this long, inside the block
-  const toolStalls = capture ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: 'block capture start' }] : [];
+  // the profiler's heap walk at the capture's start, timed on the app's thread by the profile itself
+  // (not a round trip from this thread): the tool's own stall inside the block, which it lengthened
+  const toolStalls = capture?.startMs ? [{ t: capture.from - capture.startMs, durationMs: capture.startMs, what: PROFILER_WALK }] : [];
   const gc = blockGc.find((g) => g.t === b.t);
   try {
     const { blocks, coverage, votes: own, routeOwners: routeOwnersOf, callees: taught } = attributeBlocks([{ startMs: 0, durationMs: b.durationMs, ...(b.waitMs !== undefined ? { waitMs: b.waitMs } : {}), ...(b.runMs !== undefined ? { runMs: b.runMs } : {}) }], profiles, {

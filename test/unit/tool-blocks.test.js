@@ -9,6 +9,9 @@ import { timeProfile } from '../../src/analyze/profiles.js';
 import { mergeContinuous } from '../../src/analyze/merge-profiles.js';
 import { AGENT_DIR } from '../../src/analyze/frames.js';
 import { buildReport } from '../../src/analyze/build-report.js';
+import { ownerOf } from '../../src/analyze/ownership.js';
+import { blockLine } from '../../src/production/lines.js';
+import { PROFILER_WALK } from '../../src/production/capture-budget.js';
 
 const cf = (/** @type {string} */ functionName, /** @type {string} */ url) => ({ functionName, url, lineNumber: 0, columnNumber: 0 });
 const AGENT_URL = `file://${path.join(AGENT_DIR, 'profile-chunks.cjs')}`;
@@ -203,4 +206,24 @@ test('a late capture that caught one sample of the app and two of the agent: sti
   const { blocks, coverage } = attributeBlocks([{ startMs: 0, durationMs: 100 }], [profile], { from, cwd: '/app', thresholdMs: 50, briefTool: true });
   assert.equal(blocks[0].tool, undefined, 'two samples of the agent stand for 2 ms of a 100 ms block');
   assert.deepEqual(coverage, [{ samples: 1, firstMs: 95, lastMs: 95 }]);
+});
+
+test('a production capture\'s heap walk, timed on the app\'s thread by its profile: a stall it made longer than the threshold is the tool\'s; a block that is long without it stays the app\'s', () => {
+  const from = 3_000_000;
+  // the handler's samples after the walk: the capture began 15 ms into the stall, walked the heap 167 ms
+  const profile = profileOf(from + 182, Array(5).fill(2));
+  const context = { from, cwd: '/app', thresholdMs: 50, briefTool: true, toolStalls: [{ t: from + 15, durationMs: 167, what: PROFILER_WALK }] };
+  // a crowded machine's stall (131 ms of waiting for a CPU, 52 ms run, most of it the walk's)
+  const { blocks: [walked] } = attributeBlocks([{ startMs: 0, durationMs: 182, waitMs: 131, runMs: 52 }], [profile], context);
+  assert.equal(walked.tool, true);
+  assert.equal(walked.toolBy, PROFILER_WALK);
+  assert.equal(ownerOf(walked, 50, { processThread: true }), 'tool');
+  const line = blockLine({ ...walked, t: from }, { pid: 1, loop: 'main', cwd: '/app', captured: 'partial', heldBy: 'tool' });
+  assert.match(line.note, /^this 182 ms stall was mostly the stack capture's start that it set off \(V8's profiler walked the heap 167 ms of it, on the app's thread\)/);
+  assert.equal(line.culprit, null);
+  // the app's 400 ms block with the same walk in it: 233 ms are the app's, its block
+  const { blocks: [long] } = attributeBlocks([{ startMs: 0, durationMs: 400 }], [profileOf(from + 182, Array(218).fill(2))], context);
+  assert.equal(long.tool, undefined);
+  assert.equal(long.toolMs, 167);
+  assert.equal(ownerOf(long, 50, { processThread: true }), 'app');
 });
