@@ -266,10 +266,12 @@ function runWeight(samples, weight) {
 
 /**
  * Which regex a sample ran, for a run of them: its pattern, or for one whose pattern the source does
- * not spell (''), the line that ran it, so that two such regexes are never one run.
+ * not spell (''), the line that ran it, so that two such regexes are never one run; on a line that runs
+ * a table's patterns one after the other (regex-table.js), the sample alone: no two of its samples are
+ * known to be one match.
  * @param {SampleOwner} o @param {BlockSample} s @returns {string | null}
  */
-const regexKey = (o, s) => (o.regex === null ? null : o.regex || `\0${s.frames[0]?.url}:${s.line?.line}`);
+const regexKey = (o, s) => (o.regex === null ? null : o.regex || (s.line?.regexTable ? `\0table ${s.t}` : `\0${s.frames[0]?.url}:${s.line?.line}`));
 
 /**
  * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one

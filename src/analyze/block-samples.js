@@ -7,6 +7,7 @@ import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
 import { namedRegexRun, runsUnnamedRegex } from '../sources/regex-names.js';
+import { runsTableRegex } from '../sources/regex-table.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -173,7 +174,8 @@ export class BlockSampler {
         const text = runningText(whole, line === hot.line ? hot.column : undefined);
         const regex = namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
-        candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}) });
+        const table = unnamed && runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line);
+        candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}), ...(table ? { regexTable: true } : {}) });
       }
       found = candidates[0] ?? null;
       if (found && candidates.length > 1) found = { ...found, ambiguous: candidates.slice(1).map((c) => c.line) };

@@ -30,11 +30,12 @@ import { LITERAL_BODY } from '../sources/regex-names.js';
  * @property {string} how how the row recognises the call (for docs/advice.md)
  * @property {(frames: StackFrame[], line: SourceLine | null) => RowMatch | null} match
  * @property {(call: KnownCall) => string} fix what to do instead
- * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[], regex?: string, regexRun?: true}} SourceLine the source line
+ * @typedef {{line: number, text: string, frameIndex?: number, ambiguous?: number[], regex?: string, regexRun?: true, regexTable?: true}} SourceLine the source line
  *   the innermost frame with a source was running: frameIndex 0 (the leaf) or 1 (the caller of a
  *   native leaf); ambiguous: the other original lines the same generated line stands for; regex: the
  *   pattern of a regex the line runs by a name its file declares (src/sources/regex-names.js); regexRun:
- *   the line runs a regex it does not name (a table's, one built at run time)
+ *   the line runs a regex it does not name (a table's, one built at run time); regexTable: the table's
+ *   pattern changes with the loop around the line, one pattern after the other (src/sources/regex-table.js)
  */
 
 /**

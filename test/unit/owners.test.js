@@ -309,6 +309,12 @@ test('a regex compiled before the capture started has no frame: the line that ru
   assert.equal(redos.regex, '');
   const alternating = block([table, built, table, built, table, built, table, built]);
   assert.deepEqual([alternating.regexShare, alternating.regexRunMs], [1, 10]);
+  // a detector's table tried pattern after pattern from one line (mobile-detect's `rules[key].test(ua)`
+  // in its `for ... in`): as much regex time, and no two samples known to be one match
+  const detector = { line: 391, text: '            if (rules[key].test(userAgent)) {', frameIndex: 0, regexRun: /** @type {const} */ (true), regexTable: /** @type {const} */ (true) };
+  const tried = block([plain, detector, detector, detector, detector, detector, detector, detector, detector, plain]);
+  assert.deepEqual([tried.regexShare, tried.regexRunMs], [0.8, 10]);
+  assert.equal(tried.regex, '');
 });
 
 test('a template engine that parses its template on every call compiles it; a parser\'s parse is its work', (t) => {
