@@ -235,7 +235,7 @@ export function adviceText(fix, o, c) {
       // a table of patterns run one after the other from that line stays on it as one match would
       const unseen = o.regex === '';
       const what = unseen
-        ? 'a match that backtracks (a ReDoS), one pass over a very large input, or a table of patterns run one after the other from one line (the profile named no pattern: V8 names one only when it compiles it while profiling, and `run` on the route, profiled from the start, tells these apart)'
+        ? 'a match that backtracks (a ReDoS), one pass over a very large input, or a table of patterns run one after the other from one line (the profile named no pattern: V8 names one only when it compiles it while profiling)'
         : 'a match that backtracks (a ReDoS), or one pass over a very large input';
       return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: ${what}. Bound the input's length before the call${unseen ? ' (and cache its result where the same input comes again)' : ''}, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
     }
