@@ -120,7 +120,8 @@ export function attributeBlocks(blocks, profiles, context) {
     const result = { ...block };
     // The tool's own work inside the block: what the agent timed itself, and samples of its frames.
     // (a watchdog capture's start is timed from its worker thread: the round trip, an upper bound
-    // of what it held the loop, shown as captureMs and never used to disown the block)
+    // of what it held the loop, shown as captureMs and never used to disown the block; the production
+    // agent's heap walk, timed on the app's thread by the capture's own profile, is its own work)
     const stalls = context.toolStalls ?? [];
     const toolMs = overlapMs(stalls.filter((s) => s.what !== 'block capture start'), start, end);
     const captureMs = overlapMs(stalls.filter((s) => s.what === 'block capture start'), start, end);
