@@ -7,6 +7,7 @@
 // `re[t.COMPARATORTRIM]`, `this.regexp`) is not a table's: its time on the line can be one match.
 
 import { loopAround } from './loop-lines.js';
+import { escapeRegExp } from './js-scan.js';
 
 const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\[]*\]))*`;
 // the regex a line runs: the receiver of test/exec, or the first argument of a string's method that takes one
@@ -46,7 +47,7 @@ export function runsTableRegex(code, line) {
  * @param {string} name @param {string[]} lines
  */
 function changesInLoop(name, lines) {
-  const n = name.replace(/\$/g, '\\$');
+  const n = escapeRegExp(name);
   const changes = new RegExp([
     String.raw`\b(?:var|let|const)\s+(?:[^;=]*?[\s,{\[])?${n}\b`,
     String.raw`(?<![\w$.])${n}\s*(?:\+\+|--|[-+*/%]?=(?!=)|\s(?:of|in)\b)`,
