@@ -113,8 +113,15 @@ const get = (port, route) => fetch(`http://127.0.0.1:${port}${route}`, { signal:
   throw new Error(`GET ${route} on ${port}: ${error.cause?.code ?? error.message}`);
 });
 
-/** The log's lines of one kind. @param {string} file @param {string} event */
-const linesOf = (file, event) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((l) => l.event === event) : []);
+/**
+ * The log's lines of one kind, read while the agent may be writing it: only whole lines (a line is
+ * written with its newline last, and a read can come between the two). @param {string} file @param {string} event
+ */
+const linesOf = (file, event) => {
+  if (!fs.existsSync(file)) return [];
+  const text = fs.readFileSync(file, 'utf8');
+  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((l) => l.event === event);
+};
 
 /**
  * The log's blocks the app held. A crowded machine stalls the loop too: such a stall (the loop's thread
