@@ -170,8 +170,11 @@ export function compilesReusable(functionName, meta) {
  */
 export const managesPromises = (meta) => !!meta && meta.keywords.some((k) => /^promises?$/i.test(String(k)));
 
-// a language a package parses and then runs on data: an expression, a formula, a query language
-const LANGUAGE = /(?<!regular )expression|evaluat|formula|query language|\binterpret/;
+// a language a package parses and then runs on data: an expression, a formula, a query, transformation,
+// filter or rule language ("JSON query and transformation language"); not a natural or markup language.
+// Checked on the 1,258 packages of the corpus's installs (2026-12-01): besides those it matched before,
+// it adds jsonata alone (twig, pug and velocityjs say "template language" and render already).
+const LANGUAGE = /(?<!regular )expression|evaluat|formula|\binterpret|\b(?:query|transformation|filter|rules?)(?: and \w+)? language/;
 
 /**
  * A package that runs what it parses, by its package.json: a template engine, or an expression, formula or

@@ -127,6 +127,9 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.equal(runsWhatItParses(meta('js-yaml', 'YAML 1.2 parser and serializer', ['yaml', 'parser'])), false);
   assert.equal(runsWhatItParses(meta('@acme/rx', 'Regular expressions processor', ['regexp', 'parser'])), false);
   assert.equal(runsWhatItParses(null), false);
+  assert.equal(runsWhatItParses(meta('jsonata', 'JSON query and transformation language', ['json', 'query'])), true);
+  assert.equal(runsWhatItParses(meta('@acme/dates', 'A natural language date parser in JavaScript', [])), false);
+  assert.equal(runsWhatItParses(meta('@acme/md', 'Parser for a lightweight markup language', ['markdown'])), false);
   // an expression compiler's output runs on data: compile it once, whatever "compiler" says
   assert.equal(compilesReusable('compileExpression', meta('@acme/filters', 'A safe filter expression compiler for end-users', [])), true);
   assert.equal(fixFor(owners({ owner: pkg('sass'), compileShare: 0.9 }), 'sync', { reusable: false }), 'cache-bound-offload');
