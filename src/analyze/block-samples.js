@@ -7,7 +7,7 @@ import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
 import { namedRegexRun, runsUnnamedRegex } from '../sources/regex-names.js';
-import { runsTableRegex } from '../sources/regex-table.js';
+import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -174,7 +174,7 @@ export class BlockSampler {
         const text = runningText(whole, line === hot.line ? hot.column : undefined);
         const regex = namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
-        const table = unnamed && runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line);
+        const table = (unnamed || regex === '') && (runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line) || this.passedTable(frames, frameIndex, line));
         candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}), ...(table ? { regexTable: true } : {}) });
       }
       found = candidates[0] ?? null;
@@ -182,6 +182,20 @@ export class BlockSampler {
     }
     this.lines.set(key, found);
     return found;
+  }
+
+  /**
+   * Whether the line (of frames[at]'s function) runs a regex the function was handed by its caller, the next
+   * frame with a source, from a table in a loop (regex-table.js passedTableRegex).
+   * @param {Frame[]} frames @param {number} at @param {number} line 1-based, original
+   */
+  passedTable(frames, at, line) {
+    const callee = frames[at];
+    const caller = frames.slice(at + 1).find(hasSource);
+    if (!caller) return false;
+    const code = this.sources.codeLines(callee.url);
+    const callerCode = caller.url === callee.url ? code : this.sources.codeLines(caller.url);
+    return !!code && !!callerCode && passedTableRegex(code, line, callee, callerCode, caller);
   }
 
   /**

@@ -34,8 +34,9 @@ import { LITERAL_BODY } from '../sources/regex-names.js';
  *   the innermost frame with a source was running: frameIndex 0 (the leaf) or 1 (the caller of a
  *   native leaf); ambiguous: the other original lines the same generated line stands for; regex: the
  *   pattern of a regex the line runs by a name its file declares (src/sources/regex-names.js); regexRun:
- *   the line runs a regex it does not name (a table's, one built at run time); regexTable: the table's
- *   pattern changes with the loop around the line, one pattern after the other (src/sources/regex-table.js)
+ *   the line runs a regex it does not name (a table's, one built at run time); regexTable: the regex the
+ *   line runs (unnamed, or built at run time: regex '') changes with the loop around the line, or with the
+ *   caller's loop that hands it in, one pattern after the other (src/sources/regex-table.js)
  */
 
 /**

@@ -7,7 +7,7 @@
 // `re[t.COMPARATORTRIM]`, `this.regexp`) is not a table's: its time on the line can be one match.
 
 import { loopAround } from './loop-lines.js';
-import { escapeRegExp } from './js-scan.js';
+import { escapeRegExp, functionEnd } from './js-scan.js';
 
 const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\[]*\]))*`;
 // the regex a line runs: the receiver of test/exec, or the first argument of a string's method that takes one
@@ -61,3 +61,91 @@ function changesInLoop(name, lines) {
 
 /** A parameter list that holds the name. @param {string} n */
 const params = (n) => String.raw`\s*(?:[\w$]+\s*,\s*)*${n}\s*(?:,\s*[\w$]+\s*)*`;
+
+/**
+ * @typedef {{functionName: string, line: number, column: number}} FunctionAt a profile frame's function: 1-based line and column of its start
+ */
+
+/**
+ * Whether a line runs a regex its function was handed, by a caller that hands it a table's entries one
+ * after the other: device-detector-js's `userAgentParser(rawRegex, userAgent)`, whose line
+ * `regexInstance.exec(userAgent)` runs the regex made from `rawRegex`, called as
+ * `userAgentParser(bot.regex, userAgent)` for each of its bots. The regex is the function's parameter,
+ * or a name its function sets from an expression of that parameter; the caller (the profile's next
+ * frame) calls the function by its name in a loop with, in that parameter's place, a value that
+ * changes with the loop. The caller's line is not in the profile: any such call in its function counts.
+ * @param {string[]} code the callee's file (codeOnly) @param {number} line 1-based, the line that runs the regex
+ * @param {FunctionAt} callee @param {string[]} callerCode the caller's file (codeOnly) @param {FunctionAt} caller
+ */
+export function passedTableRegex(code, line, callee, callerCode, caller) {
+  const text = code[line - 1];
+  const name = /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(callee.functionName)?.[1];
+  if (text === undefined || !name || callee.line < 1 || callee.line > line) return false;
+  const bases = RUN.flatMap((re) => [...text.matchAll(re)].map((m) => /^[A-Za-z_$][\w$]*/.exec(m[1])?.[0] ?? ''));
+  const params = paramsAt(code, callee.line - 1, Math.max(0, callee.column - 1));
+  const body = code.slice(callee.line - 1, line - 1);
+  const at = params.findIndex((p) => bases.some((b) => b === p || setFrom(b, p, body)));
+  if (at < 0) return false;
+  const first = caller.line - 1;
+  const last = functionEnd(callerCode, first, Math.max(0, caller.column - 1));
+  const call = new RegExp(String.raw`(?<![\w$])${escapeRegExp(name)}\s*\(`, 'g');
+  for (let l = first; l <= last && l < callerCode.length; l++) {
+    for (const m of callerCode[l].matchAll(call)) {
+      const arg = argumentsAt(callerCode[l], (m.index ?? 0) + m[0].length)[at];
+      if (arg === undefined) continue;
+      const loop = loopAround(callerCode, l + 1);
+      if (loop === null) continue;
+      const inLoop = callerCode.slice(loop - 1, l + 1);
+      if (MOVING_INDEX.test(arg)) return true;
+      const names = [...arg.matchAll(NAME_INDEX)].map((n) => n[1]);
+      const base = /^\s*([A-Za-z_$][\w$]*)/.exec(arg)?.[1];
+      if (base && base !== 'this') names.push(base);
+      if (names.some((n) => changesInLoop(n, inLoop))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A function's parameter names, from its start: `(a, b) =>`, `function f(a, b = 1) {`, `a =>`; a
+ * destructured or rest parameter holds its place with ''.
+ * @param {string[]} code @param {number} line 0-based @param {number} column 0-based
+ */
+function paramsAt(code, line, column) {
+  const head = code.slice(line, line + 5).join(' ').slice(column);
+  const open = head.indexOf('(');
+  const arrow = head.indexOf('=>');
+  if (arrow >= 0 && (open < 0 || arrow < open)) return [/([A-Za-z_$][\w$]*)\s*$/.exec(head.slice(0, arrow))?.[1] ?? ''];
+  if (open < 0) return [];
+  return argumentsAt(head, open + 1).map((p) => /^\s*([A-Za-z_$][\w$]*)\s*(?:=|$)/.exec(p)?.[1] ?? '');
+}
+
+/** The arguments of a call whose parenthesis opened just before `from`, split at their top-level commas (on the one line). @param {string} text @param {number} from */
+function argumentsAt(text, from) {
+  /** @type {string[]} */
+  const args = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth-- === 0) return [...args, text.slice(start, i)];
+    } else if (c === ',' && depth === 0) {
+      args.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...args, text.slice(start)];
+}
+
+/** The function's lines set `name` from an expression that holds `param`: `const regexInstance = getRegexInstance(rawRegex)`. @param {string} name @param {string} param @param {string[]} lines */
+function setFrom(name, param, lines) {
+  if (!name || !param) return false;
+  const set = new RegExp(String.raw`(?<![\w$.])${escapeRegExp(name)}\s*=(?![=>])([^;]*)`);
+  const uses = new RegExp(String.raw`(?<![\w$.])${escapeRegExp(param)}(?![\w$])`);
+  return lines.some((l) => {
+    const m = set.exec(l);
+    return m !== null && uses.test(m[1]);
+  });
+}

@@ -253,3 +253,49 @@ test('attribution: a call whose blocks read two fixes takes the one read from al
   assert.deepEqual(first.votes.map((v) => [v.label, v.fix]), [[long.culprit?.label, 'own-loop']]);
   assert.equal(attributeBlocks([blocks[1]], [timed], { from: 6000, cwd: '/app', votes: first.votes }).blocks[0].fix, 'own-loop');
 });
+
+test('a regex a package\'s function was handed by its caller\'s loop over a table makes no stretch: the package\'s time, not a ReDoS; a pattern that stays the same does', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handed-'));
+  try {
+    const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    write('node_modules/uadetect/package.json', JSON.stringify({ name: 'uadetect', version: '2.0.0', main: 'detect.js', description: 'user agent detection' }));
+    // device-detector-js's shape: a function that builds and runs the regex it is handed
+    const matchLines = ['exports.match = (raw, ua) => {', "  const re = RegExp(raw, 'i');", '  const m = re.exec(ua);', '  return m;', '};'];
+    write('node_modules/uadetect/match.js', `${matchLines.join('\n')}\n`);
+    const detectLines = (/** @type {string} */ call) => ["const { match } = require('./match');", 'exports.detect = function detect(ua) {', '  for (const rule of RULES) {', `    if (${call}) return rule;`, '  }', '};'];
+    write('node_modules/uadetect/table.js', `${detectLines('match(rule.regex, ua)').join('\n')}\n`);
+    write('node_modules/uadetect/fixed.js', `${detectLines('match(PATTERN, rule.text)').join('\n')}\n`);
+    write('app.js', "const { detect } = require('uadetect');\nmodule.exports = (req) => detect(req.headers['user-agent']);\n");
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
+    /** @param {string} caller */
+    const fixOf = (caller) => {
+      const profile = {
+        nodes: [
+          { id: 1, callFrame: cf('(root)', ''), children: [2, 5] },
+          { id: 2, callFrame: cf('module.exports', path.join(dir, 'app.js'), 1, 17), children: [3] },
+          { id: 3, callFrame: cf('detect', path.join(dir, `node_modules/uadetect/${caller}`), 1, detectLines('')[1].indexOf('(')), children: [4] },
+          // the profile began after the patterns were compiled: no `RegExp:` frame, the time on line 3
+          { id: 4, callFrame: cf('exports.match', path.join(dir, 'node_modules/uadetect/match.js'), 0, matchLines[0].indexOf('(')), positionTicks: [{ line: 3, ticks: 200 }] },
+          { id: 5, callFrame: cf('(idle)', '') },
+        ],
+        startTime: 1_000_000, endTime: 1_300_000,
+        samples: [...Array(200).fill(4), ...Array(100).fill(5)],
+        timeDeltas: Array(300).fill(1000),
+      };
+      const timed = timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'p.json');
+      const [block] = attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks;
+      assert.equal(block.culprit?.owner?.name, 'uadetect');
+      return block.fix;
+    };
+    assert.equal(fixOf('table.js'), 'cache-bound-offload', 'pattern after pattern of a table');
+    assert.equal(fixOf('fixed.js'), 'regex-dependency', 'one pattern, run 200 ms on end');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

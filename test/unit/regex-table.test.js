@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runsTableRegex } from '../../src/sources/regex-table.js';
+import { runsTableRegex, passedTableRegex } from '../../src/sources/regex-table.js';
 import { codeOnly } from '../../src/sources/js-scan.js';
 
 /** @param {string[]} lines @param {number} line 1-based */
@@ -29,4 +29,30 @@ test('a pattern that stays the same through the loop, or a line in no loop, is n
   assert.equal(table(['function m(rule, xs) {', '  for (const x of xs) {', '    if (rule) {', '      if (rule.test(x)) n++;', '}}}'], 4), false);
   // a pattern passed in, in no loop of its function (device-detector-js's parser, called per pattern)
   assert.equal(table(['exports.parse = (raw, ua) => {', '  const re = instance(raw);', '  const match = re.exec(ua);', '};'], 3), false);
+});
+
+const CALLEE = ['exports.parse = (raw, ua) => {', '  const re = instance(raw);', '  const match = re.exec(ua);', '  return match;', '};'];
+/** @param {string[]} caller @param {string[]} [callee] */
+// a profile's frame starts at its parameters' parenthesis (1-based column)
+const passed = (caller, callee = CALLEE) => passedTableRegex(codeOnly(callee), 3, { functionName: 'exports.parse', line: 1, column: callee[0].indexOf('(') + 1 }, codeOnly(caller), { functionName: 'detect', line: 1, column: 16 });
+
+test('a regex a function is handed by a caller that loops over a table: the table\'s, whatever line of the caller called it', () => {
+  // device-detector-js: the parser runs the regex made from its first parameter, for each bot in turn
+  assert.equal(passed(['function detect(ua) {', '  for (const bot of bots) {', '    const m = lib.parse(bot.regex, ua);', '    if (m) return bot;', '  }', '}']), true);
+  assert.equal(passed(['function detect(ua) {', '  return list.find((o) => parse(o.regex, ua));', '}']), true);
+  assert.equal(passed(['function detect(ua) {', '  let i = 0;', '  while (i < n) {', '    if (parse(rules[i++], ua)) return true;', '  }', '}']), true);
+  // the parameter itself is the regex
+  const direct = ['function parse(re, s) {', '  // run it', '  return re.exec(s);', '}'];
+  assert.equal(passed(['function detect(ua) {', '  for (const re of RULES) if (parse(re, ua)) return re;', '}'], direct), true);
+});
+
+test('a handed regex that stays the same through the caller\'s loop, a call in no loop, or another parameter changing: no table', () => {
+  // the input changes with the loop, the pattern does not (a ReDoS fed each line of a file)
+  assert.equal(passed(['function detect(lines) {', '  for (const line of lines) {', '    parse(PATTERN, line);', '  }', '}']), false);
+  assert.equal(passed(['function detect(ua) {', '  if (parse("arm|aarch64", ua)) return 1;', '  return parse(bot.regex, ua);', '}']), false);
+  // the regex is not made from a parameter
+  const fixed = ['exports.parse = (raw, ua) => {', '  const re = instance(OTHER);', '  const match = re.exec(ua);', '  return match;', '};'];
+  assert.equal(passed(['function detect(ua) {', '  for (const bot of bots) parse(bot.regex, ua);', '}'], fixed), false);
+  // another function of the same name's caller: the call's name must be the callee's
+  assert.equal(passed(['function detect(ua) {', '  for (const bot of bots) match(bot.regex, ua);', '}']), false);
 });
