@@ -40,6 +40,17 @@ export function runningText(text, column) {
   return column ? text.slice(column - 1, column - 1 + MAX_LINE) : '';
 }
 
+// a witnessed line stands for a bundle's function when this share of its witnesses ran there, this many at least
+const WITNESSED_SHARE = 0.6;
+const WITNESSED_MIN = 3;
+
+/**
+ * A function of a generated file, the same in a profile and in its witnesses: its file, line and name (a
+ * witness's column is where its declaration begins, the profile's where its parameters do).
+ * @param {import('./profiles.js').CallFrame} cf
+ */
+const functionKey = (cf) => `${toPath(cf.url)}:${cf.lineNumber}:${cf.functionName}`;
+
 export class BlockSampler {
   /**
    * @param {import('./profiles.js').TimedProfile[]} profiles @param {FrameMapper} mapper
@@ -55,6 +66,8 @@ export class BlockSampler {
     this.lines = new Map();
     /** @type {Map<import('./profiles.js').TimedProfile, {from: Float64Array, to: Float64Array}>} */
     this.spans = new Map();
+    /** @type {Map<string, Map<number, number>> | undefined} witnessIndex() */
+    this.witnessed = undefined;
   }
 
   /**
@@ -162,7 +175,9 @@ export class BlockSampler {
       const frame = frames[frameIndex];
       const file = frame.url;
       // the frame's own file: the original source, or the one a package ships when its map names another
-      const lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line, hot.column);
+      let lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line, hot.column);
+      // several: where the stack sampler's witnesses, which know the column, saw this function run
+      if (lines.length > 1) lines = this.witnessedLine(host.callFrame, lines) ?? lines;
       // several original lines: only those of the running function (a one-line file holds them all)
       const code = lines.length > 1 ? this.sources.codeLines(file) : null;
       const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;
@@ -182,6 +197,52 @@ export class BlockSampler {
     }
     this.lines.set(key, found);
     return found;
+  }
+
+  /**
+   * Of the original lines a generated line stands for (a minified bundle's function on one line: V8's line
+   * ticks have no column), the one the witnesses of a production capture (agent/stack-sampler.cjs: stacks
+   * the app's thread gave, with columns) saw the same function run on most: WITNESSED_SHARE of its ticks
+   * there, WITNESSED_MIN at least. hosted-git-info's `fromUrl` in an esbuild bundle: 48 of 49 witnesses
+   * on its line 44, `url.match(new RegExp(...))`, where the profile had only lines 38 to 97.
+   * @param {import('./profiles.js').CallFrame} cf @param {number[]} lines @returns {[number] | null}
+   */
+  witnessedLine(cf, lines) {
+    this.witnessed ??= this.witnessIndex();
+    const counts = this.witnessed.get(functionKey(cf));
+    if (!counts) return null;
+    let best = 0;
+    let most = 0;
+    let total = 0;
+    for (const [line, n] of counts) {
+      if (!lines.includes(line)) continue;
+      total += n;
+      if (n > most) [best, most] = [line, n];
+    }
+    return total >= WITNESSED_MIN && most >= WITNESSED_SHARE * total ? [best] : null;
+  }
+
+  /** Per function (functionKey), the original lines its witnesses ran on, with their ticks. */
+  witnessIndex() {
+    /** @type {Map<string, Map<number, number>>} */
+    const index = new Map();
+    for (const p of this.profiles) {
+      if (p.kind !== 'witness') continue;
+      for (const node of p.profile.nodes) {
+        const ticks = /** @type {{line: number, ticks: number, column?: number}[]} */ (/** @type {any} */ (node).positionTicks ?? []);
+        const cf = node.callFrame;
+        for (const t of ticks) {
+          if (!t.column) continue;
+          const at = this.originalLines(cf, t.line, t.column);
+          if (at.length !== 1) continue;
+          const key = functionKey(cf);
+          const counts = index.get(key) ?? new Map();
+          counts.set(at[0], (counts.get(at[0]) ?? 0) + t.ticks);
+          index.set(key, counts);
+        }
+      }
+    }
+    return index;
   }
 
   /**

@@ -299,3 +299,56 @@ test('a regex a package\'s function was handed by its caller\'s loop over a tabl
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a minified bundle\'s function on one line: the line its time was on is the one the production capture\'s witnesses saw, which know the column', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-witnessed-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.mkdirSync(path.join(dir, 'dist'));
+    const app = ['function fromUrl(s) {', '  var a = s.length;', '  var b = a * 2;', '  return s.match(new RegExp(P));', '}'];
+    fs.writeFileSync(path.join(dir, 'src/app.js'), `${app.join('\n')}\n`);
+    // one generated line: columns 0, 20, 40 and 60 map to the app's lines 1 to 4
+    const bundleLine = 'function hm(s){     var a=s.length;     var b=a*2;          return s.match(new RegExp(P))}';
+    fs.writeFileSync(path.join(dir, 'dist/server.js'), `${bundleLine}\n//# sourceMappingURL=server.js.map\n`);
+    fs.writeFileSync(path.join(dir, 'dist/server.js.map'), JSON.stringify({ version: 3, sources: ['../src/app.js'], names: [], mappings: 'AAAA,oBACA,oBACA,oBACA' }));
+    const bundle = path.join(dir, 'dist/server.js');
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, column = 0) => ({ functionName: name, url, lineNumber: 0, columnNumber: column, scriptId: '1' });
+    // V8's line ticks: the line alone, no column
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [4, 3] },
+        { id: 4, callFrame: cf('processImmediate', 'node:internal/timers'), children: [2] },
+        { id: 2, callFrame: cf('hm', `file://${bundle}`, 11), positionTicks: [{ line: 1, ticks: 200 }] },
+        { id: 3, callFrame: cf('(idle)', '') },
+      ],
+      startTime: 1_000_000, endTime: 1_300_000,
+      samples: [...Array(200).fill(2), ...Array(100).fill(3)],
+      timeDeltas: Array(300).fill(1000),
+    };
+    // the stacks the app's thread gave meanwhile, with their column: the regex's line, 5 of 6
+    const witnessed = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2] },
+        { id: 2, callFrame: cf('hm', bundle, 0), positionTicks: [{ line: 1, ticks: 5, column: 75 }, { line: 1, ticks: 1, column: 25 }] },
+      ],
+      startTime: 1_000_000, endTime: 1_200_000,
+      samples: Array(6).fill(2),
+      timeDeltas: Array(6).fill(30_000),
+    };
+    const read = (/** @type {boolean} */ withWitnesses) => {
+      const profiles = [timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture')];
+      if (withWitnesses) profiles.push(timeProfile({ kind: 'witness', epochOffsetMs: 5000, intervalUs: 20_000, profile: witnessed }, 'witness'));
+      return attributeBlocks([{ startMs: 0, durationMs: 200 }], profiles, { from: 6000, cwd: dir }).blocks[0];
+    };
+    const blind = read(false);
+    assert.equal(path.relative(dir, String(blind.culprit?.url)), 'src/app.js');
+    assert.equal(blind.fix, 'own-loop', 'the profile alone cannot tell which of lines 1-4 ran');
+    const seen = read(true);
+    assert.equal(seen.fix, 'regex-app', JSON.stringify(seen.culprit));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
