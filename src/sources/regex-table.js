@@ -112,7 +112,8 @@ export function passedTableRegex(code, line, callee, callerCode, caller) {
  * @param {string[]} code @param {number} line 0-based @param {number} column 0-based
  */
 function paramsAt(code, line, column) {
-  const head = code.slice(line, line + 5).join(' ').slice(column);
+  // a minified file's line can be megabytes: a parameter list is near its function's start
+  const head = code.slice(line, line + 5).join(' ').slice(column, column + 1000);
   const open = head.indexOf('(');
   const arrow = head.indexOf('=>');
   if (arrow >= 0 && (open < 0 || arrow < open)) return [/([A-Za-z_$][\w$]*)\s*$/.exec(head.slice(0, arrow))?.[1] ?? ''];
