@@ -43,10 +43,13 @@ export function runningText(text, column) {
 // a witnessed line stands for a bundle's function when this share of its witnesses ran there, this many at least
 const WITNESSED_SHARE = 0.6;
 const WITNESSED_MIN = 3;
+// how far before its parameters a function's declaration may begin (`async function name`, `static async name`)
+const DECLARATION_SPAN = 120;
 
 /**
  * A function of a generated file, the same in a profile and in its witnesses: its file, line and name (a
- * witness's column is where its declaration begins, the profile's where its parameters do).
+ * witness's column is where its declaration begins, the profile's where its parameters do: witnessedLine
+ * tells two functions of one name on one line apart by it).
  * @param {import('./profiles.js').CallFrame} cf
  */
 const functionKey = (cf) => `${toPath(cf.url)}:${cf.lineNumber}:${cf.functionName}`;
@@ -66,7 +69,7 @@ export class BlockSampler {
     this.lines = new Map();
     /** @type {Map<import('./profiles.js').TimedProfile, {from: Float64Array, to: Float64Array}>} */
     this.spans = new Map();
-    /** @type {Map<string, Map<number, number>> | undefined} witnessIndex() */
+    /** @type {Map<string, {column: number, counts: Map<string, number>}[]> | undefined} witnessIndex() */
     this.witnessed = undefined;
   }
 
@@ -175,15 +178,16 @@ export class BlockSampler {
       const frame = frames[frameIndex];
       const file = frame.url;
       // the frame's own file: the original source, or the one a package ships when its map names another
-      let lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line, hot.column);
-      // several: where the stack sampler's witnesses, which know the column, saw this function run
-      if (lines.length > 1) lines = this.witnessedLine(host.callFrame, lines) ?? lines;
+      const lines = this.mapper.shipped.has(frame) ? [hot.line] : this.originalLines(host.callFrame, hot.line, hot.column);
       // several original lines: only those of the running function (a one-line file holds them all)
       const code = lines.length > 1 ? this.sources.codeLines(file) : null;
       const last = code ? functionEnd(code, frame.line - 1, Math.max(0, frame.column - 1)) + 1 : Infinity;
+      let running = lines.length > 1 ? lines.filter((l) => l >= frame.line && l <= last) : lines;
+      // still several: the one the stack sampler's witnesses, which know the column, saw this function run on
+      if (running.length > 1) running = this.witnessedLine(host.callFrame, file, running) ?? running;
       /** @type {SourceLine[]} */
       const candidates = [];
-      for (const line of lines.length > 1 ? lines.filter((l) => l >= frame.line && l <= last) : lines) {
+      for (const line of running) {
         const whole = this.sources.lines(file)?.[line - 1];
         if (whole === undefined) continue;
         const text = runningText(whole, line === hot.line ? hot.column : undefined);
@@ -205,26 +209,33 @@ export class BlockSampler {
    * the app's thread gave, with columns) saw the same function run on most: WITNESSED_SHARE of its ticks
    * there, WITNESSED_MIN at least. hosted-git-info's `fromUrl` in an esbuild bundle: 48 of 49 witnesses
    * on its line 44, `url.match(new RegExp(...))`, where the profile had only lines 38 to 97.
-   * @param {import('./profiles.js').CallFrame} cf @param {number[]} lines @returns {[number] | null}
+   * @param {import('./profiles.js').CallFrame} cf @param {string} file the original source @param {number[]} lines
+   * @returns {[number] | null}
    */
-  witnessedLine(cf, lines) {
+  witnessedLine(cf, file, lines) {
     this.witnessed ??= this.witnessIndex();
-    const counts = this.witnessed.get(functionKey(cf));
-    if (!counts) return null;
     let best = 0;
     let most = 0;
     let total = 0;
-    for (const [line, n] of counts) {
-      if (!lines.includes(line)) continue;
-      total += n;
-      if (n > most) [best, most] = [line, n];
+    for (const w of this.witnessed.get(functionKey(cf)) ?? []) {
+      // the witness's function begins where its declaration does, the profile's at its parameters: a little before
+      if (w.column > cf.columnNumber || w.column < cf.columnNumber - DECLARATION_SPAN) continue;
+      for (const line of lines) {
+        const n = w.counts.get(`${file}\0${line}`) ?? 0;
+        total += n;
+        if (n > most) [best, most] = [line, n];
+      }
     }
     return total >= WITNESSED_MIN && most >= WITNESSED_SHARE * total ? [best] : null;
   }
 
-  /** Per function (functionKey), the original lines its witnesses ran on, with their ticks. */
+  /**
+   * Per function of a generated file (functionKey), each witnessed function's start column and the original
+   * lines (by source file) its witnesses ran on, with their ticks.
+   * @returns {Map<string, {column: number, counts: Map<string, number>}[]>}
+   */
   witnessIndex() {
-    /** @type {Map<string, Map<number, number>>} */
+    /** @type {Map<string, {column: number, counts: Map<string, number>}[]>} */
     const index = new Map();
     for (const p of this.profiles) {
       if (p.kind !== 'witness') continue;
@@ -233,12 +244,14 @@ export class BlockSampler {
         const cf = node.callFrame;
         for (const t of ticks) {
           if (!t.column) continue;
-          const at = this.originalLines(cf, t.line, t.column);
-          if (at.length !== 1) continue;
-          const key = functionKey(cf);
-          const counts = index.get(key) ?? new Map();
-          counts.set(at[0], (counts.get(at[0]) ?? 0) + t.ticks);
-          index.set(key, counts);
+          const at = this.mapper.maps.lookup(toPath(cf.url), t.line - 1, t.column - 1);
+          if (!at) continue;
+          const all = index.get(functionKey(cf)) ?? [];
+          let entry = all.find((e) => e.column === cf.columnNumber);
+          if (!entry) all.push(entry = { column: cf.columnNumber, counts: new Map() });
+          const key = `${at.file}\0${at.line + 1}`;
+          entry.counts.set(key, (entry.counts.get(key) ?? 0) + t.ticks);
+          index.set(functionKey(cf), all);
         }
       }
     }

@@ -19,6 +19,11 @@ const RUN = [
 const MOVING_INDEX = /\[\s*(?:[A-Za-z_$][\w$]*\s*(?:\+\+|--)|(?:\+\+|--)\s*[A-Za-z_$][\w$]*)\s*\]/;
 // an index by a bare name (`rules[key]`): the table's entry changes when the name does
 const NAME_INDEX = /\[\s*([A-Za-z_$][\w$]*)\s*\]/g;
+// a line longer than this is minified code with no source map: which loop and which function it is in are
+// not read from it (and the scans below stay linear)
+const LONG_LINE = 2000;
+// a caller that calls the function more often than this is not a table's loop read line by line
+const MAX_CALLS = 50;
 
 /**
  * @param {string[]} code the file's lines, strings and comments blanked (js-scan.js codeOnly)
@@ -26,12 +31,13 @@ const NAME_INDEX = /\[\s*([A-Za-z_$][\w$]*)\s*\]/g;
  */
 export function runsTableRegex(code, line) {
   const text = code[line - 1];
-  if (text === undefined) return false;
+  if (text === undefined || text.length > LONG_LINE) return false;
   const exprs = RUN.flatMap((re) => [...text.matchAll(re)].map((m) => m[1]));
   if (!exprs.length) return false;
   const loop = loopAround(code, line);
   if (loop === null) return false;
   const inLoop = code.slice(loop - 1, line);
+  if (inLoop.some((l) => l.length > LONG_LINE)) return false;
   return exprs.some((expr) => {
     if (MOVING_INDEX.test(expr)) return true;
     const base = /^[A-Za-z_$][\w$]*/.exec(expr)?.[0];
@@ -42,21 +48,34 @@ export function runsTableRegex(code, line) {
 }
 
 /**
- * The name is declared, assigned, moved or iterated over in the loop's lines (its header to the line
- * that runs the regex): a `for ... in/of` variable, a callback's parameter, `var rule = rules[len]`, `j++`.
- * @param {string} name @param {string[]} lines
+ * The name changes with each pass of the loop (its header to the line that runs the regex): a `for ... in/of`
+ * variable, a callback's or function's parameter, `j++`, `i += 2`; or a name set in the loop from something that
+ * changes (`var rule = rules[len]` under `while (len--)`, `const re = new RegExp(r.src)` for each `r`). A name set
+ * in the loop from what does not change (`const re = new RegExp(PATTERN)` on each pass) is the same pattern.
+ * @param {string} name @param {string[]} lines @param {number} [depth] names followed through what they are set from
  */
-function changesInLoop(name, lines) {
+function changesInLoop(name, lines, depth = 0) {
   const n = escapeRegExp(name);
-  const changes = new RegExp([
-    String.raw`\b(?:var|let|const)\s+(?:[^;=]*?[\s,{\[])?${n}\b`,
-    String.raw`(?<![\w$.])${n}\s*(?:\+\+|--|[-+*/%]?=(?!=)|\s(?:of|in)\b)`,
+  const moves = new RegExp([
+    String.raw`\b(?:var|let|const)\s+(?:[^;=]*?[\s,{\[])?${n}\b[^;=]*?\s(?:of|in)\s`,
+    String.raw`(?<![\w$.])${n}\s*(?:\+\+|--|[-+*/%]=|\s(?:of|in)\b)`,
     String.raw`(?:\+\+|--)\s*${n}\b`,
     String.raw`(?:^|[^\w$.])${n}\s*=>`,
     String.raw`\bfunction\s*[\w$]*\s*\(${params(n)}\)`,
     String.raw`\(${params(n)}\)\s*=>`,
   ].join('|'));
-  return lines.some((l) => changes.test(l));
+  if (lines.some((l) => moves.test(l))) return true;
+  // set in the loop: declared or assigned (`x = ...`), or destructured (`const { regex } = rules[i]`)
+  const set = new RegExp(String.raw`(?<![\w$.])${n}\s*=(?![=>])([^;]*)|\b(?:var|let|const)\s*[{\[][^=;]*(?<![\w$])${n}(?![\w$])[^=;]*[}\]]\s*=(?!=)([^;]*)`, 'g');
+  for (const l of lines) {
+    for (const m of l.matchAll(set)) {
+      const from = m[1] ?? m[2] ?? '';
+      if (depth >= 2 || MOVING_INDEX.test(from)) return true;
+      const names = [...from.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*/g)].map((x) => x[0]).filter((x) => x !== 'this' && x !== 'new');
+      if (names.some((x) => x === name || changesInLoop(x, lines, depth + 1))) return true;
+    }
+  }
+  return false;
 }
 
 /** A parameter list that holds the name. @param {string} n */
@@ -80,7 +99,7 @@ const params = (n) => String.raw`\s*(?:[\w$]+\s*,\s*)*${n}\s*(?:,\s*[\w$]+\s*)*`
 export function passedTableRegex(code, line, callee, callerCode, caller) {
   const text = code[line - 1];
   const name = /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(callee.functionName)?.[1];
-  if (text === undefined || !name || callee.line < 1 || callee.line > line) return false;
+  if (text === undefined || text.length > LONG_LINE || !name || callee.line < 1 || callee.line > line) return false;
   const bases = RUN.flatMap((re) => [...text.matchAll(re)].map((m) => /^[A-Za-z_$][\w$]*/.exec(m[1])?.[0] ?? ''));
   const params = paramsAt(code, callee.line - 1, Math.max(0, callee.column - 1));
   const body = code.slice(callee.line - 1, line - 1);
@@ -88,9 +107,17 @@ export function passedTableRegex(code, line, callee, callerCode, caller) {
   if (at < 0) return false;
   const first = caller.line - 1;
   const last = functionEnd(callerCode, first, Math.max(0, caller.column - 1));
-  const call = new RegExp(String.raw`(?<![\w$])${escapeRegExp(name)}\s*\(`, 'g');
+  // its name called bare (`parse(`), through an object when the function is a method or an export
+  // (`user_agent_1.userAgentParser(`; not a string's `.test(` for a function named test), or as TypeScript
+  // and Babel call an import (`(0, user_agent_1.userAgentParser)(`)
+  const n = escapeRegExp(name);
+  const call = new RegExp(String.raw`(?<![\w$.])${n}\s*\(|(?<![\w$])${n}\s*\)\s*\(` + (callee.functionName.includes('.') ? String.raw`|\.\s*${n}\s*\(` : ''), 'g');
+  let calls = 0;
   for (let l = first; l <= last && l < callerCode.length; l++) {
+    // a line this long is minified code with no map: its loops and its function cannot be told apart
+    if (callerCode[l].length > LONG_LINE) return false;
     for (const m of callerCode[l].matchAll(call)) {
+      if (++calls > MAX_CALLS) return false;
       const arg = argumentsAt(callerCode[l], (m.index ?? 0) + m[0].length)[at];
       if (arg === undefined) continue;
       const loop = loopAround(callerCode, l + 1);
@@ -118,7 +145,7 @@ function paramsAt(code, line, column) {
   const arrow = head.indexOf('=>');
   if (arrow >= 0 && (open < 0 || arrow < open)) return [/([A-Za-z_$][\w$]*)\s*$/.exec(head.slice(0, arrow))?.[1] ?? ''];
   if (open < 0) return [];
-  return argumentsAt(head, open + 1).map((p) => /^\s*([A-Za-z_$][\w$]*)\s*(?:=|$)/.exec(p)?.[1] ?? '');
+  return argumentsAt(head, open + 1).map((p) => /^\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\s*\??\s*(?:[:=]|$)/.exec(p)?.[1] ?? '');
 }
 
 /** The arguments of a call whose parenthesis opened just before `from`, split at their top-level commas (on the one line). @param {string} text @param {number} from */
@@ -140,13 +167,15 @@ function argumentsAt(text, from) {
   return [...args, text.slice(start)];
 }
 
-/** The function's lines set `name` from an expression that holds `param`: `const regexInstance = getRegexInstance(rawRegex)`. @param {string} name @param {string} param @param {string[]} lines */
+/**
+ * The function's lines set `name` from `param`: the parameter itself, or the first argument of the call that
+ * makes it (`const regexInstance = getRegexInstance(rawRegex)`, `const re = new RegExp(pattern, flags)`), not
+ * an argument that only tunes it (`new RegExp(pattern, line.length > 80 ? '' : 'i')` is not made from `line`).
+ * @param {string} name @param {string} param @param {string[]} lines
+ */
 function setFrom(name, param, lines) {
   if (!name || !param) return false;
-  const set = new RegExp(String.raw`(?<![\w$.])${escapeRegExp(name)}\s*=(?![=>])([^;]*)`);
-  const uses = new RegExp(String.raw`(?<![\w$.])${escapeRegExp(param)}(?![\w$])`);
-  return lines.some((l) => {
-    const m = set.exec(l);
-    return m !== null && uses.test(m[1]);
-  });
+  const p = escapeRegExp(param);
+  const set = new RegExp(String.raw`(?<![\w$.])${escapeRegExp(name)}\s*=(?![=>])\s*(?:${p}\s*(?:[;,)]|$)|(?:new\s+)?[\w$.]+\s*\(\s*${p}\s*[,)])`);
+  return lines.some((l) => set.test(l));
 }

@@ -331,12 +331,14 @@ test('a minified bundle\'s function on one line: the line its time was on is the
     // the stacks the app's thread gave meanwhile, with their column: the regex's line, 5 of 6
     const witnessed = {
       nodes: [
-        { id: 1, callFrame: cf('(root)', ''), children: [2] },
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 3] },
         { id: 2, callFrame: cf('hm', bundle, 0), positionTicks: [{ line: 1, ticks: 5, column: 75 }, { line: 1, ticks: 1, column: 25 }] },
+        // another function of the same minified name further on the line: not this one's witness
+        { id: 3, callFrame: cf('hm', bundle, 200), positionTicks: [{ line: 1, ticks: 50, column: 25 }] },
       ],
       startTime: 1_000_000, endTime: 1_200_000,
-      samples: Array(6).fill(2),
-      timeDeltas: Array(6).fill(30_000),
+      samples: [...Array(6).fill(2), ...Array(50).fill(3)],
+      timeDeltas: Array(56).fill(3000),
     };
     const read = (/** @type {boolean} */ withWitnesses) => {
       const profiles = [timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture')];

@@ -56,3 +56,25 @@ test('a handed regex that stays the same through the caller\'s loop, a call in n
   // another function of the same name's caller: the call's name must be the callee's
   assert.equal(passed(['function detect(ua) {', '  for (const bot of bots) match(bot.regex, ua);', '}']), false);
 });
+
+test('what a review found: a pattern made again on each pass, a string\'s method of the helper\'s name, a tuning argument, TypeScript\'s shapes', () => {
+  // the same pattern made again on each pass: no table, whatever the declaration in the loop
+  assert.equal(table(['function count(lines) {', '  for (const line of lines) {', "    const re = new RegExp(PATTERN, 'g');", '    if (re.test(line)) n++;', '  }', '}'], 4), false);
+  assert.equal(table(['function count(s) {', '  for (const r of rules) {', '    const re = new RegExp(r.src);', '    if (re.test(s)) return r;', '  }', '}'], 4), true);
+  assert.equal(table(['function count(s) {', '  for (let i = 0; i < n; i++) {', '    const { regex } = rules[i];', '    if (regex.test(s)) return i;', '  }', '}'], 4), true);
+  // a helper named `test`: a string's `BLANK.test(line)` in the caller's loop is no call of it
+  const helper = ['function test(re, s) {', '  // run it', '  return re.test(s);', '}'];
+  const fixedCaller = ['function grep(lines) {', '  for (const line of lines) {', '    if (test(PATTERN, line)) n++;', '    if (BLANK.test(line)) continue;', '  }', '}'];
+  assert.equal(passedTableRegex(codeOnly(helper), 3, { functionName: 'test', line: 1, column: 14 }, codeOnly(fixedCaller), { functionName: 'grep', line: 1, column: 14 }), false);
+  // made from the input, with the pattern as a tuning argument: the pattern is the caller's fixed one
+  const grepHelper = ['function grep(line, pattern) {', "  const re = new RegExp(pattern, line.length > 80 ? '' : 'i');", '  return re.exec(line);', '}'];
+  const grepCaller = ['function scan(lines) {', '  for (const line of lines) grep(line, USER_PATTERN);', '}'];
+  assert.equal(passedTableRegex(codeOnly(grepHelper), 3, { functionName: 'grep', line: 1, column: 14 }, codeOnly(grepCaller), { functionName: 'scan', line: 1, column: 14 }), false);
+  // TypeScript's output calls an import as `(0, mod.name)(...)`, and its source has typed parameters
+  const tsCallee = ['export const parse = (raw: string, ua?: string) => {', '  const re = make(raw);', '  return re.exec(ua);', '};'];
+  const tsCaller = ['function detect(ua) {', '  for (const bot of bots) {', '    const m = (0, user_agent_1.parse)(bot.regex, ua);', '  }', '}'];
+  assert.equal(passedTableRegex(codeOnly(tsCallee), 3, { functionName: 'parse', line: 1, column: 22 }, codeOnly(tsCaller), { functionName: 'detect', line: 1, column: 16 }), true);
+  // minified code with no map, one long line: not read
+  const minified = [`function d(u){${'x();'.repeat(600)}for(const b of B)if(p(b.r,u))return b}`];
+  assert.equal(passedTableRegex(codeOnly(CALLEE), 3, { functionName: 'p', line: 1, column: 17 }, codeOnly(minified), { functionName: 'd', line: 1, column: 11 }), false);
+});
