@@ -7,6 +7,22 @@ import { attributeBlocks, topFrame, parseStackLines } from '../../src/analyze/at
 import { timeProfile } from '../../src/analyze/profiles.js';
 import { kindOf } from '../../src/analyze/frames.js';
 import { loopFindings } from '../../src/analyze/findings.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A temp folder for an app's files: `write` puts one in (its folders made), `remove` deletes them all.
+ * @param {string} prefix
+ */
+function tempFolder(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  return { dir, write, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** @param {string} name @param {string} [url] */
 const f = (name, url = '/app/server.js') => ({ functionName: name, url, line: 1, column: 1, kind: kindOf(url, name) });
@@ -172,15 +188,8 @@ test('attribution: a block that ran two routes\' handlers back to back names eac
 });
 
 test('a bundle\'s app source is known to every block, whichever is read first: a first block with no app frame still gets its line from the source', async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-order-'));
+  const { dir, write, remove } = tempFolder('elp-order-');
   try {
-    const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
-      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      fs.writeFileSync(path.join(dir, rel), text);
-    };
     write('node_modules/pool/package.json', JSON.stringify({ name: 'pool', version: '3.2.0', main: 'index.js' }));
     write('node_modules/pool/index.js', 'exports.process = async function process(items, fn) {\n  for (const x of items) await fn(x);\n};\n');
     const app = [
@@ -218,7 +227,7 @@ test('a bundle\'s app source is known to every block, whichever is read first: a
     assert.deepEqual([path.relative(dir, String(out[0].culprit?.calledFrom?.url)), out[0].culprit?.calledFrom?.line], ['src/app.js', 4]);
     assert.equal(path.relative(dir, String(out[1].culprit?.url)), 'src/app.js');
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
 
@@ -255,15 +264,8 @@ test('attribution: a call whose blocks read two fixes takes the one read from al
 });
 
 test('a regex a package\'s function was handed by its caller\'s loop over a table makes no stretch: the package\'s time, not a ReDoS; a pattern that stays the same does', async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-handed-'));
+  const { dir, write, remove } = tempFolder('elp-handed-');
   try {
-    const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
-      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      fs.writeFileSync(path.join(dir, rel), text);
-    };
     write('node_modules/uadetect/package.json', JSON.stringify({ name: 'uadetect', version: '2.0.0', main: 'detect.js', description: 'user agent detection' }));
     // device-detector-js's shape: a function that builds and runs the regex it is handed
     const matchLines = ['exports.match = (raw, ua) => {', "  const re = RegExp(raw, 'i');", '  const m = re.exec(ua);', '  return m;', '};'];
@@ -296,24 +298,19 @@ test('a regex a package\'s function was handed by its caller\'s loop over a tabl
     assert.equal(fixOf('table.js'), 'cache-bound-offload', 'pattern after pattern of a table');
     assert.equal(fixOf('fixed.js'), 'regex-dependency', 'one pattern, run 200 ms on end');
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
 
 test('a minified bundle\'s function on one line: the line its time was on is the one the production capture\'s witnesses saw, which know the column', async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-witnessed-'));
+  const { dir, write, remove } = tempFolder('elp-witnessed-');
   try {
-    fs.mkdirSync(path.join(dir, 'src'));
-    fs.mkdirSync(path.join(dir, 'dist'));
     const app = ['function fromUrl(s) {', '  var a = s.length;', '  var b = a * 2;', '  return s.match(new RegExp(P));', '}'];
-    fs.writeFileSync(path.join(dir, 'src/app.js'), `${app.join('\n')}\n`);
+    write('src/app.js', `${app.join('\n')}\n`);
     // one generated line: columns 0, 20, 40 and 60 map to the app's lines 1 to 4
     const bundleLine = 'function hm(s){     var a=s.length;     var b=a*2;          return s.match(new RegExp(P))}';
-    fs.writeFileSync(path.join(dir, 'dist/server.js'), `${bundleLine}\n//# sourceMappingURL=server.js.map\n`);
-    fs.writeFileSync(path.join(dir, 'dist/server.js.map'), JSON.stringify({ version: 3, sources: ['../src/app.js'], names: [], mappings: 'AAAA,oBACA,oBACA,oBACA' }));
+    write('dist/server.js', `${bundleLine}\n//# sourceMappingURL=server.js.map\n`);
+    write('dist/server.js.map', JSON.stringify({ version: 3, sources: ['../src/app.js'], names: [], mappings: 'AAAA,oBACA,oBACA,oBACA' }));
     const bundle = path.join(dir, 'dist/server.js');
     const cf = (/** @type {string} */ name, /** @type {string} */ url, column = 0) => ({ functionName: name, url, lineNumber: 0, columnNumber: column, scriptId: '1' });
     // V8's line ticks: the line alone, no column
@@ -351,6 +348,6 @@ test('a minified bundle\'s function on one line: the line its time was on is the
     const seen = read(true);
     assert.equal(seen.fix, 'regex-app', JSON.stringify(seen.culprit));
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
