@@ -422,7 +422,9 @@ test('a service whose start-up blocks before it listens: the log says when it li
   assert.equal(r.code, 0, r.stderr);
   const report = readReport(out);
   assert.deepEqual(report.blocks, [], JSON.stringify(report.blocks));
-  assert.equal(report.warmup?.blocks.length, linesOf(seen, 'block').length, JSON.stringify(report.warmup));
+  // the app's block lines (a stall a crowded machine or the tool's own start held is logged too, and is neither judged nor the start-up's)
+  const appsOwn = appBlocks(seen).filter((b) => b.heldBy !== 'tool');
+  assert.equal(report.warmup?.blocks.length, appsOwn.length, JSON.stringify({ warmup: report.warmup, lines: linesOf(seen, 'block') }));
   assert.equal(report.verdict.status, 'responsive', report.verdict.reasons.join('; '));
   assert.match(fs.readFileSync(path.join(out, 'summary.md'), 'utf8'), /start-up, before the app listened, not judged: 1 block\(s\)/);
 });
