@@ -6,7 +6,7 @@ import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd } from '../sources/js-scan.js';
-import { namedRegexRun, runsUnnamedRegex } from '../sources/regex-names.js';
+import { namedRegexRun, runsUnnamedRegex, buildsRegex } from '../sources/regex-names.js';
 import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
 
 /**
@@ -191,7 +191,7 @@ export class BlockSampler {
         const whole = this.sources.lines(file)?.[line - 1];
         if (whole === undefined) continue;
         const text = runningText(whole, line === hot.line ? hot.column : undefined);
-        const regex = namedRegexRun(text, this.sources.regexNames(file));
+        const regex = buildsRegex(text) ? null : namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
         const table = (unnamed || regex === '') && (runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line) || this.passedTable(frames, frameIndex, line));
         candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}), ...(table ? { regexTable: true } : {}) });

@@ -17,7 +17,7 @@
 // - A package's own work is its frames: no row here names a package; who owns the time, and
 //   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
-import { LITERAL_BODY } from '../sources/regex-names.js';
+import { LITERAL_BODY, buildsRegex } from '../sources/regex-names.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number, kind?: string}} StackFrame
@@ -95,7 +95,8 @@ export const KNOWN_CALLS = [
       if (i >= 0) return { frame: frames[i], index: i, name: 'RegExp', pattern: frames[i].functionName.slice('RegExp: '.length) };
       const top = frames[0];
       if (!ranAtLeaf(line) || !top || !top.url || !RUNS_REGEX.test(line.text) || JSON_CALL.test(line.text)) return null;
-      const m = REGEX_LITERAL.exec(line.text);
+      // a literal on a line that builds a regex escapes the pattern's text: the building is the time (buildsRegex)
+      const m = buildsRegex(line.text) ? null : REGEX_LITERAL.exec(line.text);
       const pattern = m ? m[1] : line.regex;
       return pattern !== undefined ? { frame: { ...top, line: line.line }, index: 0, name: 'RegExp', pattern } : null;
     },

@@ -351,3 +351,33 @@ test('a minified bundle\'s function on one line: the line its time was on is the
     remove();
   }
 });
+
+test('a package building a regex on each pass spends the line\'s time building it, not in the small literal that escapes its text', () => {
+  const { dir, write, remove } = tempFolder('elp-builds-');
+  try {
+    write('node_modules/wordfilter/package.json', JSON.stringify({ name: 'wordfilter', version: '1.0.0', main: 'index.js', description: 'a profanity filter' }));
+    // bad-words' shape: one regex built for each word of its list, the word escaped by a literal first
+    const lines = ['exports.isProfane = function isProfane(s) {', '  return LIST.filter((w) => {', "    const re = new RegExp(`\\\\b${w.replace(/(\\W)/g, '\\\\$1')}\\\\b`, 'gi');", '    return re.test(s);', '  }).length > 0;', '};'];
+    write('node_modules/wordfilter/index.js', `${lines.join('\n')}\n`);
+    const file = path.join(dir, 'node_modules/wordfilter/index.js');
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 5] },
+        { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+        { id: 3, callFrame: cf('isProfane', file, 0, lines[0].indexOf('(')), children: [4] },
+        { id: 4, callFrame: cf('', file, 1, lines[1].indexOf('(w)')), positionTicks: [{ line: 3, ticks: 200 }] },
+        { id: 5, callFrame: cf('(idle)', '') },
+      ],
+      startTime: 1_000_000, endTime: 1_300_000,
+      samples: [...Array(200).fill(4), ...Array(100).fill(5)],
+      timeDeltas: Array(300).fill(1000),
+    };
+    const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
+    const [block] = attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks;
+    assert.equal(block.culprit?.owner?.name, 'wordfilter');
+    assert.equal(block.fix, 'cache-bound-offload', JSON.stringify({ label: block.culprit?.label, call: block.call, advice: block.advice }));
+  } finally {
+    remove();
+  }
+});
