@@ -40,6 +40,30 @@ export function runningText(text, column) {
   return column ? text.slice(column - 1, column - 1 + MAX_LINE) : '';
 }
 
+// a line that ends opening a call of a string's or a regex's method that takes a regex
+const OPENS_REGEX_CALL = /\.\s*(?:replace|replaceAll|match|matchAll|search|split|test|exec)\s*\(\s*$/;
+const CONTINUATION_LINES = 4;
+
+/**
+ * The running line with the arguments of the regex call it opens at its end, from the lines after it
+ * (prettier's `authorization.replace(` / `/ .*$/,` / `" [REDACTED]"` / `)`): V8 puts the call's time on the
+ * line of the call, and the regex it runs is on the next.
+ * @param {string} text @param {string[] | null | undefined} code codeOnly lines @param {string[] | null | undefined} raw
+ * @param {number} line 1-based
+ */
+function regexArguments(text, code, raw, line) {
+  const first = code?.[line - 1];
+  if (!first || !raw || first.length > MINIFIED_LINE || !OPENS_REGEX_CALL.test(first)) return text;
+  const depthOf = (/** @type {string} */ l) => [...l].reduce((d, c) => d + (c === '(' ? 1 : c === ')' ? -1 : 0), 0);
+  let depth = depthOf(first);
+  let out = text;
+  for (let l = line; l < raw.length && l < line + CONTINUATION_LINES && depth > 0; l++) {
+    out += ` ${raw[l].trim()}`;
+    depth += depthOf(code?.[l] ?? '');
+  }
+  return out;
+}
+
 // a witnessed line stands for a bundle's function when this share of its witnesses ran there, this many at least
 const WITNESSED_SHARE = 0.6;
 const WITNESSED_MIN = 3;
@@ -190,7 +214,7 @@ export class BlockSampler {
       for (const line of running) {
         const whole = this.sources.lines(file)?.[line - 1];
         if (whole === undefined) continue;
-        const text = runningText(whole, line === hot.line ? hot.column : undefined);
+        const text = regexArguments(runningText(whole, line === hot.line ? hot.column : undefined), this.sources.codeLines(file), this.sources.lines(file), line);
         const regex = buildsRegex(text) ? null : namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
         const table = (unnamed || regex === '') && (runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line) || this.passedTable(frames, frameIndex, line));

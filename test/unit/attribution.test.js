@@ -381,3 +381,33 @@ test('a package building a regex on each pass spends the line\'s time building i
     remove();
   }
 });
+
+test('a regex call broken over lines (prettier\'s): the literal on the next line is the one the call\'s line runs', () => {
+  const { dir, write, remove } = tempFolder('elp-broken-call-');
+  try {
+    write('node_modules/redact/package.json', JSON.stringify({ name: 'redact', version: '5.1.0', main: 'index.js' }));
+    // @octokit/request-error 5.1.0's shape: V8 puts the replace's time on the line of `.replace(`
+    const lines = ['exports.redact = function redact(headers) {', '  return {', '    authorization: headers.authorization.replace(', '      / .*$/,', '      " [REDACTED]"', '    ),', '  };', '};'];
+    write('node_modules/redact/index.js', `${lines.join('\n')}\n`);
+    const file = path.join(dir, 'node_modules/redact/index.js');
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
+        { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+        { id: 3, callFrame: cf('redact', file, 0, lines[0].indexOf('(')), positionTicks: [{ line: 3, ticks: 200 }] },
+        { id: 4, callFrame: cf('(idle)', '') },
+      ],
+      startTime: 1_000_000, endTime: 1_300_000,
+      samples: [...Array(200).fill(3), ...Array(100).fill(4)],
+      timeDeltas: Array(300).fill(1000),
+    };
+    const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
+    const [block] = attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks;
+    assert.equal(block.culprit?.owner?.name, 'redact');
+    assert.equal(block.fix, 'regex-dependency', JSON.stringify({ label: block.culprit?.label, advice: block.advice }));
+    assert.match(String(block.culprit?.label), /RegExp \/ \.\*\$\//);
+  } finally {
+    remove();
+  }
+});
