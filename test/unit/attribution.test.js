@@ -24,6 +24,26 @@ function tempFolder(prefix) {
   return { dir, write, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A production capture's 200 ms block whose samples all ran one stack (under a setImmediate callback, then
+ * 100 ms idle), its innermost function on one line of its file, read by the analysis.
+ * @param {string} dir the app's folder @param {{name: string, file: string, line: number, column: number}[]} stack
+ *   outermost first; line 0-based, column 0-based (where the function's parameters begin) @param {number} ranLine 1-based
+ */
+function blockRunning(dir, stack, ranLine) {
+  const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
+  const leaf = stack.length + 2;
+  const nodes = [
+    { id: 1, callFrame: cf('(root)', ''), children: [2, leaf + 1] },
+    { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+    ...stack.map((f, i) => ({ id: i + 3, callFrame: cf(f.name, f.file, f.line, f.column), ...(i + 3 === leaf ? { positionTicks: [{ line: ranLine, ticks: 200 }] } : { children: [i + 4] }) })),
+    { id: leaf + 1, callFrame: cf('(idle)', '') },
+  ];
+  const profile = { nodes, startTime: 1_000_000, endTime: 1_300_000, samples: [...Array(200).fill(leaf), ...Array(100).fill(leaf + 1)], timeDeltas: Array(300).fill(1000) };
+  const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
+  return attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks[0];
+}
+
 /** @param {string} name @param {string} [url] */
 const f = (name, url = '/app/server.js') => ({ functionName: name, url, line: 1, column: 1, kind: kindOf(url, name) });
 const node = (/** @type {string} */ name) => f(name, 'node:internal/x');
@@ -360,21 +380,7 @@ test('a package building a regex on each pass spends the line\'s time building i
     const lines = ['exports.isProfane = function isProfane(s) {', '  return LIST.filter((w) => {', "    const re = new RegExp(`\\\\b${w.replace(/(\\W)/g, '\\\\$1')}\\\\b`, 'gi');", '    return re.test(s);', '  }).length > 0;', '};'];
     write('node_modules/wordfilter/index.js', `${lines.join('\n')}\n`);
     const file = path.join(dir, 'node_modules/wordfilter/index.js');
-    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
-    const profile = {
-      nodes: [
-        { id: 1, callFrame: cf('(root)', ''), children: [2, 5] },
-        { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
-        { id: 3, callFrame: cf('isProfane', file, 0, lines[0].indexOf('(')), children: [4] },
-        { id: 4, callFrame: cf('', file, 1, lines[1].indexOf('(w)')), positionTicks: [{ line: 3, ticks: 200 }] },
-        { id: 5, callFrame: cf('(idle)', '') },
-      ],
-      startTime: 1_000_000, endTime: 1_300_000,
-      samples: [...Array(200).fill(4), ...Array(100).fill(5)],
-      timeDeltas: Array(300).fill(1000),
-    };
-    const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
-    const [block] = attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks;
+    const block = blockRunning(dir, [{ name: 'isProfane', file, line: 0, column: lines[0].indexOf('(') }, { name: '', file, line: 1, column: lines[1].indexOf('(w)') }], 3);
     assert.equal(block.culprit?.owner?.name, 'wordfilter');
     assert.equal(block.fix, 'cache-bound-offload', JSON.stringify({ label: block.culprit?.label, call: block.call, advice: block.advice }));
   } finally {
@@ -389,21 +395,7 @@ test('a regex call broken over lines (prettier\'s): the literal on the next line
     // @octokit/request-error 5.1.0's shape: V8 puts the replace's time on the line of `.replace(`
     const lines = ['exports.redact = function redact(headers) {', '  return {', '    authorization: headers.authorization.replace(', '      / .*$/,', '      " [REDACTED]"', '    ),', '  };', '};'];
     write('node_modules/redact/index.js', `${lines.join('\n')}\n`);
-    const file = path.join(dir, 'node_modules/redact/index.js');
-    const cf = (/** @type {string} */ name, /** @type {string} */ url, line = 0, column = 0) => ({ functionName: name, url, lineNumber: line, columnNumber: column, scriptId: '1' });
-    const profile = {
-      nodes: [
-        { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
-        { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
-        { id: 3, callFrame: cf('redact', file, 0, lines[0].indexOf('(')), positionTicks: [{ line: 3, ticks: 200 }] },
-        { id: 4, callFrame: cf('(idle)', '') },
-      ],
-      startTime: 1_000_000, endTime: 1_300_000,
-      samples: [...Array(200).fill(3), ...Array(100).fill(4)],
-      timeDeltas: Array(300).fill(1000),
-    };
-    const timed = timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture');
-    const [block] = attributeBlocks([{ startMs: 0, durationMs: 200 }], [timed], { from: 6000, cwd: dir }).blocks;
+    const block = blockRunning(dir, [{ name: 'redact', file: path.join(dir, 'node_modules/redact/index.js'), line: 0, column: lines[0].indexOf('(') }], 3);
     assert.equal(block.culprit?.owner?.name, 'redact');
     assert.equal(block.fix, 'regex-dependency', JSON.stringify({ label: block.culprit?.label, advice: block.advice }));
     assert.match(String(block.culprit?.label), /RegExp \/ \.\*\$\//);
