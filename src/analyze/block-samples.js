@@ -5,7 +5,7 @@
 import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
-import { functionEnd } from '../sources/js-scan.js';
+import { functionEnd, MINIFIED_LINE } from '../sources/js-scan.js';
 import { namedRegexRun, runsUnnamedRegex, buildsRegex } from '../sources/regex-names.js';
 import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
 
@@ -26,9 +26,8 @@ const VM = '(program)';
 // the profile's clock and the heartbeat's agree to well under this (ms)
 const END_SLACK_MS = 1;
 const MAX_LINE = 400;
-// a line longer than this is a minified file's (a bundle's whole module on one line): what it calls is
-// anywhere on it, so its text is read only where the sampler says the line was running (a column)
-const MINIFIED_LINE = 2000;
+// on a minified line (js-scan.js MINIFIED_LINE) what it calls is anywhere on it, so its text is read only
+// where the sampler says the line was running (a column)
 
 /**
  * What of a source line's text tells the call it was running: the line, or on a minified line the

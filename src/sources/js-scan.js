@@ -179,6 +179,10 @@ function expressionEnd(code, line, column, last) {
   return line;
 }
 
+// a line longer than this is a minified file's (a bundle's whole module on one line): which call, loop or
+// function a position on it is in is not read from the line alone
+export const MINIFIED_LINE = 2000;
+
 /** @param {string} name */
 export function escapeRegExp(name) {
   return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -7,7 +7,7 @@
 // `re[t.COMPARATORTRIM]`, `this.regexp`) is not a table's: its time on the line can be one match.
 
 import { loopAround } from './loop-lines.js';
-import { escapeRegExp, functionEnd } from './js-scan.js';
+import { escapeRegExp, functionEnd, MINIFIED_LINE } from './js-scan.js';
 
 const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\[]*\]))*`;
 // the regex a line runs: the receiver of test/exec, or the first argument of a string's method that takes one
@@ -19,9 +19,6 @@ const RUN = [
 const MOVING_INDEX = /\[\s*(?:[A-Za-z_$][\w$]*\s*(?:\+\+|--)|(?:\+\+|--)\s*[A-Za-z_$][\w$]*)\s*\]/;
 // an index by a bare name (`rules[key]`): the table's entry changes when the name does
 const NAME_INDEX = /\[\s*([A-Za-z_$][\w$]*)\s*\]/g;
-// a line longer than this is minified code with no source map: which loop and which function it is in are
-// not read from it (and the scans below stay linear)
-const LONG_LINE = 2000;
 // a caller that calls the function more often than this is not a table's loop read line by line
 const MAX_CALLS = 50;
 
@@ -31,20 +28,27 @@ const MAX_CALLS = 50;
  */
 export function runsTableRegex(code, line) {
   const text = code[line - 1];
-  if (text === undefined || text.length > LONG_LINE) return false;
+  if (text === undefined || text.length > MINIFIED_LINE) return false;
   const exprs = RUN.flatMap((re) => [...text.matchAll(re)].map((m) => m[1]));
   if (!exprs.length) return false;
   const loop = loopAround(code, line);
   if (loop === null) return false;
   const inLoop = code.slice(loop - 1, line);
-  if (inLoop.some((l) => l.length > LONG_LINE)) return false;
-  return exprs.some((expr) => {
-    if (MOVING_INDEX.test(expr)) return true;
-    const base = /^[A-Za-z_$][\w$]*/.exec(expr)?.[0];
-    const names = [...expr.matchAll(NAME_INDEX)].map((m) => m[1]);
-    if (base && base !== 'this') names.push(base);
-    return names.some((name) => changesInLoop(name, inLoop));
-  });
+  if (inLoop.some((l) => l.length > MINIFIED_LINE)) return false;
+  return exprs.some((expr) => variesInLoop(expr, inLoop));
+}
+
+/**
+ * An expression that names a regex (`rules[key]`, `regex[j++]`, `bot.regex`) gives another on each pass of
+ * the loop: a moving index, or its base or an index name changes in the loop's lines.
+ * @param {string} expr @param {string[]} inLoop the loop's lines, its header to the line of the expression
+ */
+function variesInLoop(expr, inLoop) {
+  if (MOVING_INDEX.test(expr)) return true;
+  const base = /^\s*([A-Za-z_$][\w$]*)/.exec(expr)?.[1];
+  const names = [...expr.matchAll(NAME_INDEX)].map((m) => m[1]);
+  if (base && base !== 'this') names.push(base);
+  return names.some((name) => changesInLoop(name, inLoop));
 }
 
 /**
@@ -99,7 +103,7 @@ const params = (n) => String.raw`\s*(?:[\w$]+\s*,\s*)*${n}\s*(?:,\s*[\w$]+\s*)*`
 export function passedTableRegex(code, line, callee, callerCode, caller) {
   const text = code[line - 1];
   const name = /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(callee.functionName)?.[1];
-  if (text === undefined || text.length > LONG_LINE || !name || callee.line < 1 || callee.line > line) return false;
+  if (text === undefined || text.length > MINIFIED_LINE || !name || callee.line < 1 || callee.line > line) return false;
   const bases = RUN.flatMap((re) => [...text.matchAll(re)].map((m) => /^[A-Za-z_$][\w$]*/.exec(m[1])?.[0] ?? ''));
   const params = paramsAt(code, callee.line - 1, Math.max(0, callee.column - 1));
   const body = code.slice(callee.line - 1, line - 1);
@@ -114,20 +118,15 @@ export function passedTableRegex(code, line, callee, callerCode, caller) {
   const call = new RegExp(String.raw`(?<![\w$.])${n}\s*\(|(?<![\w$])${n}\s*\)\s*\(` + (callee.functionName.includes('.') ? String.raw`|\.\s*${n}\s*\(` : ''), 'g');
   let calls = 0;
   for (let l = first; l <= last && l < callerCode.length; l++) {
-    // a line this long is minified code with no map: its loops and its function cannot be told apart
-    if (callerCode[l].length > LONG_LINE) return false;
+    // a minified line with no map: its loops and its functions cannot be told apart (nor below, the scans stay linear)
+    if (callerCode[l].length > MINIFIED_LINE) return false;
     for (const m of callerCode[l].matchAll(call)) {
       if (++calls > MAX_CALLS) return false;
       const arg = argumentsAt(callerCode[l], (m.index ?? 0) + m[0].length)[at];
       if (arg === undefined) continue;
       const loop = loopAround(callerCode, l + 1);
       if (loop === null) continue;
-      const inLoop = callerCode.slice(loop - 1, l + 1);
-      if (MOVING_INDEX.test(arg)) return true;
-      const names = [...arg.matchAll(NAME_INDEX)].map((n) => n[1]);
-      const base = /^\s*([A-Za-z_$][\w$]*)/.exec(arg)?.[1];
-      if (base && base !== 'this') names.push(base);
-      if (names.some((n) => changesInLoop(n, inLoop))) return true;
+      if (variesInLoop(arg, callerCode.slice(loop - 1, l + 1))) return true;
     }
   }
   return false;
