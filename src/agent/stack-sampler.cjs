@@ -57,9 +57,10 @@ function sampleOf(value) {
   try {
     const [us, frames] = JSON.parse(value);
     if (typeof us !== 'number' || !Array.isArray(frames) || us <= 0) return null;
-    let i = 0;
-    // the evaluated script's own frame, at its top
-    while (i < frames.length && (frames[i][1] === '' || frames[i][1] === SAMPLE_URL)) i++;
+    // the evaluated script's own top-level frame, always the first (V8 gives it no file), and any of the
+    // expression's; a frame with no file below it is the app's code made at run time (new Function, eval)
+    let i = frames.length ? 1 : 0;
+    while (i < frames.length && frames[i][1] === SAMPLE_URL) i++;
     return { us, frames: frames.slice(i) };
   } catch {
     return null;

@@ -8,6 +8,7 @@ import { toPath } from './frames.js';
 import { functionEnd, MINIFIED_LINE } from '../sources/js-scan.js';
 import { namedRegexRun, runsUnnamedRegex, buildsRegex } from '../sources/regex-names.js';
 import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
+import { isGenerated } from './generated-code.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -192,7 +193,7 @@ export class BlockSampler {
     /** @type {SourceLine | null} */
     let found = null;
     const node = /** @type {any} */ (p.byId.get(leaf));
-    const nativeLeaf = frames[0]?.kind === 'native' && !frames[0].functionName.startsWith('(') && hasSource(frames[1]);
+    const nativeLeaf = frames[0]?.kind === 'native' && !frames[0].functionName.startsWith('(') && !isGenerated(frames[0]) && hasSource(frames[1]);
     const frameIndex = hasSource(frames[0]) ? 0 : nativeLeaf ? 1 : -1;
     const host = frameIndex === 1 ? /** @type {any} */ (p.byId.get(/** @type {number} */ (p.parentOf.get(leaf)))) : node;
     const ticks = /** @type {{line: number, ticks: number, column?: number}[]} */ (node?.positionTicks ?? []);

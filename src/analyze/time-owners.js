@@ -11,6 +11,7 @@ import { matchKnownCall, ranAtLeaf } from './known-calls.js';
 import { runsWhatItParses } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
+import { isGenerated, makerCalledBy } from './generated-code.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -88,8 +89,9 @@ export function ownerOfSample(frames, line, sources) {
   const rx = frames.findIndex((f) => f.functionName.startsWith('RegExp: '));
   if (rx >= 0 && rx < (appIndex < 0 ? frames.length : appIndex + 1)) {
     const pattern = frames[rx].functionName.slice('RegExp: '.length);
-    const runner = frames.slice(rx + 1).findIndex((f) => f.kind !== 'native');
+    const runner = frames.slice(rx + 1).findIndex((f) => f.kind !== 'native' || isGenerated(f));
     const at = runner < 0 ? -1 : rx + 1 + runner;
+    if (at >= 0 && isGenerated(frames[at])) return generatedOwner(frames, at, appIndex, sources, result, { regex: pattern });
     if (at >= 0 && isPackage(frames[at])) return withCompile(packageResult(frames, at, sources, result, { regex: pattern }), frames, sources);
     if (at >= 0 && frames[at].kind === 'node') return result(nodeOwner(frames[at]), at, nodeSpecifier(frames[at]), { regex: pattern });
     return result({ kind: 'app', name: 'app' }, appIndex, null, { regex: pattern });
@@ -99,7 +101,7 @@ export function ownerOfSample(frames, line, sources) {
   // function with no source; its ticks are the calling line's. An addon's function made with no
   // name (N-API's, napi-rs's) is `(anonymous)`: native when the calling frame is the addon's own
   // JavaScript or the calling line calls into an addon
-  if (leaf.kind === 'native' && isCode(frames[1])) {
+  if (leaf.kind === 'native' && !isGenerated(leaf) && isCode(frames[1])) {
     const named = !leaf.functionName.startsWith('(');
     const addon = named || leaf.functionName === '(anonymous)' ? nativeAddon(frames, 1, line, sources, named || 'unnamed') : null;
     if (named || addon) return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
@@ -148,6 +150,8 @@ export function ownerOfSample(frames, line, sources) {
   }
   if (pkg >= 0) return withCompile(packageResult(frames, importedUnder(frames, pkg, appIndex, sources), sources, result), frames, sources);
 
+  // a function made at run time (a compiled validator or template) that the app called
+  if (appIndex > 0 && isGenerated(frames[appIndex - 1])) return generatedOwner(frames, appIndex - 1, appIndex, sources, result);
   // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
   if (appIndex > 0) {
     for (let i = appIndex - 1; i >= 0; i--) {
@@ -166,6 +170,23 @@ export function ownerOfSample(frames, line, sources) {
   const node = frames.findIndex((f) => f.kind === 'node');
   if (node >= 0) return result(nodeOwner(frames[node]), node, nodeSpecifier(frames[node]));
   return result({ kind: 'native', name: leaf.functionName }, 0, null);
+}
+
+/**
+ * The owner of a function made at run time (generated-code.js), frames[at]: the code that called it,
+ * a package or Node's, as its own work; the app's, when the app called a name made from a package
+ * (that package); else the app's.
+ * @param {Frame[]} frames @param {number} at @param {number} appIndex @param {AppSources} sources
+ * @param {(owner: Owner, entryIndex: number, specifier: string | null, more?: Partial<SampleOwner>) => SampleOwner} result
+ * @param {Partial<SampleOwner>} [more]
+ */
+function generatedOwner(frames, at, appIndex, sources, result, more = {}) {
+  const caller = frames.findIndex((f, i) => i > at && f.kind !== 'native');
+  if (caller >= 0 && isPackage(frames[caller])) return packageResult(frames, caller, sources, result, more);
+  if (caller >= 0 && frames[caller].kind === 'node') return result(nodeOwner(frames[caller]), caller, nodeSpecifier(frames[caller]), more);
+  const maker = caller >= 0 && caller === appIndex ? makerCalledBy(frames[caller], sources) : null;
+  if (maker) return result({ kind: 'package', name: maker.name, version: maker.version }, at, maker.specifier, more);
+  return result({ kind: 'app', name: 'app' }, appIndex, null, more);
 }
 
 /**

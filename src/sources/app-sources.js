@@ -460,7 +460,7 @@ export function parseHandles(text) {
 }
 
 /** The names a file binds to modules by require or import. @param {string} text */
-function importsOf(text) {
+export function importsOf(text) {
   /** @type {Map<string, string>} */
   const out = new Map();
   for (const m of text.matchAll(REQUIRE_ONE)) out.set(m[1], m[2]);

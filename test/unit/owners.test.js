@@ -72,8 +72,9 @@ function scratch(t, prefix) {
   return { dir, write };
 }
 
+// a frame as frames.js makes it: a native function (no file) has no line either
 /** @param {string} functionName @param {string} url @param {number} [line] @param {number} [column] */
-const f = (functionName, url, line = 1, column = 1) => ({ functionName, url, line, column, kind: kindOf(url, functionName) });
+const f = (functionName, url, line = url ? 1 : 0, column = url ? 1 : 0) => ({ functionName, url, line, column, kind: kindOf(url, functionName) });
 
 test('packages: name and version from package.json, plain, scoped, nested and pnpm; the bindings a file makes', (t) => {
   const { dir, rm } = appFolder();
@@ -353,6 +354,54 @@ test('a package that makes a regex from a pattern on every call compiles it, and
   assert.equal(block([running, running, running]).compileShare, 0);
   // a name that only mentions a regex is no maker (escapeStringRegexp escapes a pattern)
   assert.equal(ownerOfSample([f('escapeStringRegexp', glob, 5), f('glob.isMatch', glob, 180), handler], null, sources).compile, false);
+});
+
+test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
+  const { dir, write } = scratch(t, 'elp-made-');
+  for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7']]) {
+    write(`node_modules/${name}/package.json`, JSON.stringify({ name, version }));
+    write(`node_modules/${name}/index.js`, 'module.exports = function make() {};\n');
+  }
+  const lines = [
+    "const express = require('express');", // 1
+    "const validator = require('schemacheck');", // 2
+    "const tplkit = require('tplkit');", // 3
+    "const makeLog = require('debuglog');", // 4
+    "const checkOrder = validator({ type: 'object' });", // 5
+    "const render = tplkit.compile('<p>{{name}}</p>');", // 6
+    "const trace = makeLog('svc');", // 7
+    "const twice = new Function('x', 'return x * 2');", // 8
+    'const app = express();', // 9
+    "app.post('/orders', (req, res) => {", // 10
+    '  if (!checkOrder(req.body)) return res.status(400).end();', // 11
+    "  res.end('ok');", // 12
+    '});', // 13
+    "app.get('/card', (req, res) => {", // 14
+    "  trace('card');", // 15
+    '  res.end(render(req.query));', // 16
+    '});', // 17
+    "app.get('/double', (req, res) => res.json(twice(Number(req.query.n))));", // 18
+  ];
+  write('app.js', lines.join('\n'));
+  const app = path.join(dir, 'app.js');
+  const sources = new AppSources();
+  const handler = (/** @type {number} */ line) => f('(anonymous)', app, line, lines[line - 1].indexOf('(req') + 1);
+  const made = (/** @type {string} */ name) => f(name, '', 3, 26);
+
+  // a validator the app made with a package and calls by its name: the package's, its regex too
+  const check = ownerOfSample([f('RegExp: ^\\S+@\\S+$', ''), made('validate'), handler(10)], null, sources);
+  assert.deepEqual([check.owner, check.regex, check.specifier], [{ kind: 'package', name: 'schemacheck', version: '2.17.1' }, '^\\S+@\\S+$', 'schemacheck']);
+  assert.equal(check.entry?.functionName, 'validate');
+  assert.deepEqual(ownerOfSample([made('validate'), handler(10)], null, sources).owner, { kind: 'package', name: 'schemacheck', version: '2.17.1' });
+  // the function calls names made from two packages: which one ran cannot be told, the app's
+  assert.deepEqual(ownerOfSample([made('ret'), handler(14)], null, sources).owner, { kind: 'app', name: 'app' });
+  // a function the app made itself
+  assert.deepEqual(ownerOfSample([made('anonymous'), handler(18)], null, sources).owner, { kind: 'app', name: 'app' });
+  // called from a package's code: that package's, as its own code is
+  const runtime = path.join(dir, 'node_modules/tplkit/index.js');
+  assert.deepEqual(ownerOfSample([made('ret'), f('invokePartial', runtime, 1), handler(14)], null, sources).owner, { kind: 'package', name: 'tplkit', version: '4.7.8' });
+  // a native function (no line) the app called is still native
+  assert.equal(ownerOfSample([f('structuredClone', ''), handler(10)], null, sources).owner.kind, 'native');
 });
 
 test('Node\'s queue runner alone is the time of the callbacks around it; an addon\'s function with no name is the addon\'s', (t) => {

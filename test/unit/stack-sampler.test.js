@@ -39,6 +39,18 @@ test('a sample is the stack below the evaluation, innermost first, with where ea
   assert.equal(sampleOf(undefined), null);
 });
 
+test('a function made at run time under the evaluation keeps its frame: no file, but a line', () => {
+  // a validator a package made with new Function, running when the sample is taken (here it evaluates
+  // the expression itself, as the inspector evaluates it on top of whatever runs)
+  const validate = new Function('expression', 'return function validate(data) {\n  return eval(expression);\n}')(SAMPLE_EXPRESSION);
+  const sample = sampleOf(validate());
+  assert.ok(sample, 'a sample');
+  const [fn, file, line, , fnLine] = sample.frames[0];
+  assert.deepEqual([fn, file], ['validate', ''], JSON.stringify(sample.frames.slice(0, 3)));
+  assert.ok(Number(line) >= 1 && Number(fnLine) >= 1, 'a line in its own script');
+  assert.match(String(sample.frames[1][1]), /stack-sampler\.test\.js$/, 'its caller next');
+});
+
 test('samples as a profile: a node per call path, the leaf\'s running lines as ticks, an empty stack idle', () => {
   const app = ['handler', '/srv/app.js', 12, 5, 10, 20];
   const leaf = ['load', '/srv/node_modules/js-yaml/lib/loader.js', 1795, 9, 1791, 14];
