@@ -403,3 +403,20 @@ test('a regex call broken over lines (prettier\'s): the literal on the next line
     remove();
   }
 });
+
+test('a validator a package made at run time: its line ticks are its own script\'s, and the app line that calls it names it', () => {
+  const { dir, write, remove } = tempFolder('elp-made-');
+  try {
+    write('node_modules/schemacheck/package.json', JSON.stringify({ name: 'schemacheck', version: '2.17.1', main: 'index.js' }));
+    write('node_modules/schemacheck/index.js', 'module.exports = function compile(schema) { return new Function("data", "return true"); };\n');
+    const lines = ["const validator = require('schemacheck');", "const checkSignup = validator({ type: 'object' });", 'function importTick(batch) {',
+      '  let ok = 0;', '  for (const s of batch) if (checkSignup(s)) ok++;', '  return ok;', '}', 'module.exports = importTick;'];
+    write('app.js', `${lines.join('\n')}\n`);
+    // V8's profile: the made function, no file, line 3 of its own script, its ticks on line 6 of that script
+    const block = blockRunning(dir, [{ name: 'importTick', file: path.join(dir, 'app.js'), line: 2, column: lines[2].indexOf('(') }, { name: 'validate', file: '', line: 2, column: 25 }], 6);
+    assert.deepEqual(block.culprit?.owner, { kind: 'package', name: 'schemacheck', version: '2.17.1' }, JSON.stringify(block.culprit));
+    assert.equal(block.culprit?.calledFrom?.line, 5, 'the line that calls checkSignup, not line 6 of the made script');
+  } finally {
+    remove();
+  }
+});
