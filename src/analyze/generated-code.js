@@ -41,21 +41,30 @@ function findMaker(fn, sources) {
   if (!code || fn.line < 1 || fn.line > code.length) return null;
   const start = fn.line - 1;
   const end = functionEnd(code, start, Math.max(0, (fn.column ?? 1) - 1));
-  // a name the import itself binds calls the package's own code, which has a file
   const imported = importsOf((sources.lines(fn.url) ?? []).join('\n'));
   const made = new Map([...sources.bindingsOf(fn.url), ...sources.handlesOf(fn.url)].filter(([name]) => !imported.has(name)));
-  /** @type {Map<string, string>} package folder -> specifier */
+  /** @type {Map<string, string>} package folder -> specifier, of the made names called bare */
   const makers = new Map();
+  /** @type {Map<string, string>} the same, of the imported names called (bare or a method) */
+  const callees = new Map();
+  /** @param {Map<string, string>} into @param {string | undefined} spec */
+  const add = (into, spec) => {
+    if (!spec || spec.startsWith('node:') || spec.startsWith('.') || spec.startsWith('/')) return;
+    const info = sources.resolvePackage(spec, fn.url);
+    if (info) into.set(info.dir, spec);
+  };
   for (let l = start; l <= end; l++) {
-    for (const m of code[l].matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)) {
-      const spec = made.get(m[1]);
-      if (!spec || spec.startsWith('node:') || spec.startsWith('.') || spec.startsWith('/')) continue;
-      const info = sources.resolvePackage(spec, fn.url);
-      if (info) makers.set(info.dir, spec);
+    // the function's first line from where it begins (not the route's `app.get(` before it)
+    const text = l === start ? code[l].slice(Math.max(0, (fn.column ?? 1) - 1)) : code[l];
+    for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*(\(|\.\s*[A-Za-z_$][\w$]*\s*\()/g)) {
+      if (m[2] === '(') add(makers, made.get(m[1]));
+      add(callees, imported.get(m[1]));
     }
   }
-  if (makers.size !== 1) return null;
-  const [[dir, specifier]] = [...makers];
-  const info = sources.resolvePackage(specifier, fn.url);
-  return info && info.dir === dir ? { name: info.name, version: info.version ?? null, specifier } : null;
+  // a made name first (its import's own functions have files); with none, a package whose own code
+  // is made at run time (uglify-js builds its whole library with new Function) called by its import
+  const [only] = makers.size === 1 ? [...makers] : makers.size === 0 && callees.size === 1 ? [...callees] : [];
+  if (!only) return null;
+  const info = sources.resolvePackage(only[1], fn.url);
+  return info && info.dir === only[0] ? { name: info.name, version: info.version ?? null, specifier: only[1] } : null;
 }

@@ -358,7 +358,7 @@ test('a package that makes a regex from a pattern on every call compiles it, and
 
 test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
   const { dir, write } = scratch(t, 'elp-made-');
-  for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7']]) {
+  for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7'], ['express', '4.21.2'], ['minikit', '3.19.3']]) {
     write(`node_modules/${name}/package.json`, JSON.stringify({ name, version }));
     write(`node_modules/${name}/index.js`, 'module.exports = function make() {};\n');
   }
@@ -381,6 +381,10 @@ test('a function made at run time (no file, a line) is the maker\'s: the package
     '  res.end(render(req.query));', // 16
     '});', // 17
     "app.get('/double', (req, res) => res.json(twice(Number(req.query.n))));", // 18
+    "const Minifier = require('minikit');", // 19
+    "app.get('/min', (req, res) => {", // 20
+    '  res.end(Minifier.minify(req.query.src).code);', // 21
+    '});', // 22
   ];
   write('app.js', lines.join('\n'));
   const app = path.join(dir, 'app.js');
@@ -400,6 +404,9 @@ test('a function made at run time (no file, a line) is the maker\'s: the package
   // called from a package's code: that package's, as its own code is
   const runtime = path.join(dir, 'node_modules/tplkit/index.js');
   assert.deepEqual(ownerOfSample([made('ret'), f('invokePartial', runtime, 1), handler(14)], null, sources).owner, { kind: 'package', name: 'tplkit', version: '4.7.8' });
+  // a package whose own code is all made at run time (uglify-js builds its library with new Function),
+  // called by its import: that package (the route's `app.get(` before the handler is not its call)
+  assert.deepEqual(ownerOfSample([made('visit'), made('minify'), handler(20)], null, sources).owner, { kind: 'package', name: 'minikit', version: '3.19.3' });
   // a native function (no line) the app called is still native
   assert.equal(ownerOfSample([f('structuredClone', ''), handler(10)], null, sources).owner.kind, 'native');
 });
