@@ -57,10 +57,12 @@ function sampleOf(value) {
   try {
     const [us, frames] = JSON.parse(value);
     if (typeof us !== 'number' || !Array.isArray(frames) || us <= 0) return null;
-    // the evaluated script's own top-level frame, always the first (V8 gives it no file), and any of the
-    // expression's; a frame with no file below it is the app's code made at run time (new Function, eval)
+    // the evaluated script's own top-level frame, always the first (V8 gives it no file), any of the
+    // expression's, and a builtin the interrupt came in (String.replace, RegExp.exec: no file, no line),
+    // whose time a profile gives the line that called it; a frame with no file but a line is the app's
+    // code made at run time (new Function, eval), kept
     let i = frames.length ? 1 : 0;
-    while (i < frames.length && frames[i][1] === SAMPLE_URL) i++;
+    while (i < frames.length && ((frames[i][1] === '' && !frames[i][2]) || frames[i][1] === SAMPLE_URL)) i++;
     return { us, frames: frames.slice(i) };
   } catch {
     return null;

@@ -49,6 +49,9 @@ test('a function made at run time under the evaluation keeps its frame: no file,
   assert.deepEqual([fn, file], ['validate', ''], JSON.stringify(sample.frames.slice(0, 3)));
   assert.ok(Number(line) >= 1 && Number(fnLine) >= 1, 'a line in its own script');
   assert.match(String(sample.frames[1][1]), /stack-sampler\.test\.js$/, 'its caller next');
+  // a builtin the interrupt came in (no file, no line) is not kept at the top: a profile gives its time to the calling line
+  const value = JSON.stringify([5, [['', '', 15, 3, 1, 1], ['replace', '', 0, 0, 0, 0], ['render', '/srv/app.js', 12, 5, 10, 20]]]);
+  assert.deepEqual(sampleOf(value)?.frames, [['render', '/srv/app.js', 12, 5, 10, 20]]);
 });
 
 test('samples as a profile: a node per call path, the leaf\'s running lines as ticks, an empty stack idle', () => {
