@@ -94,6 +94,8 @@ export function fixFor(o, cause, extra = {}) {
   }
   if (kind === 'node') {
     if (o.call && o.call.kind !== 'json' && o.call.kind !== 'regex') return 'async-form';
+    // node:vm making a new context or compiling the same code on every call (vm.runInNewContext)
+    if (o.compileShare >= COMPILE_SHARE) return 'compile-once';
     if (backtracks) return 'regex-app';
     if (o.gcShare >= ALLOCATION_SHARE) return 'allocation';
     return 'cache-bound-offload';
@@ -229,6 +231,9 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }
     case 'compile-once':
+      if (owner?.kind === 'node') {
+        return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it making a new context and compiling the code before running it: make the context once (vm.createContext) and compile the code once (new vm.Script, one per distinct source, cached), then run script.runInContext(context) on each call; a timeout option also starts a watchdog thread per call${gc}`;
+      }
       if (c.builtAndCalled && o.compileShare < COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms: the app calls what it returns at once${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, so it builds its filter, template or expression again on every pass. Build it once (at start-up, or once per distinct spec, cached) and reuse the function it returns${gc}`;
       }

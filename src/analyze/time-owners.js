@@ -155,7 +155,7 @@ export function ownerOfSample(frames, line, sources) {
   // Node's own API the app called (readFileSync, pbkdf2Sync, Buffer.concat...)
   if (appIndex > 0) {
     for (let i = appIndex - 1; i >= 0; i--) {
-      if (frames[i].kind === 'node') return result(nodeOwner(frames[i]), i, nodeSpecifier(frames[i]));
+      if (frames[i].kind === 'node') return result(nodeOwner(frames[i]), i, nodeSpecifier(frames[i]), { compile: vmSetup(frames, i) });
     }
   }
   if (appIndex >= 0) return result({ kind: 'app', name: 'app' }, appIndex, null);
@@ -247,6 +247,20 @@ function withCompile(s, frames, sources) {
     if (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1)) return { ...s, compile: true };
   }
   return s;
+}
+
+// node:vm making a context (createContext, V8's makeContext under it) or compiling a script (the Script
+// constructor, compileFunction), what vm.runInNewContext(code, sandbox) does on every call: done once (a
+// context kept, a vm.Script compiled once), each call only runs the code. runInNewContext's whole time
+// is that: the code's first run in a fresh context also makes the context's builtins it touches, and a
+// timeout starts a watchdog thread for the call
+const VM_SETUP = /^(?:Script|createScript|createContext|makeContext|compileFunction)$/;
+
+/** Whether the frames from the leaf to Node's API entry at `entry` are node:vm's setup. @param {Frame[]} frames @param {number} entry */
+function vmSetup(frames, entry) {
+  if (frames[entry].url !== 'node:vm') return false;
+  if (frames[entry].functionName === 'runInNewContext') return true;
+  return frames.slice(0, entry + 1).some((f) => VM_SETUP.test(f.functionName) && (f.url === 'node:vm' || f.kind === 'native'));
 }
 
 /** "node:fs" of node:fs, node:internal/fs/utils, node:internal/crypto/pbkdf2; "node:http" of node:_http_server. @param {Frame} f */

@@ -407,6 +407,10 @@ test('a function made at run time (no file, a line) is the maker\'s: the package
   // a package whose own code is all made at run time (uglify-js builds its library with new Function),
   // called by its import: that package (the route's `app.get(` before the handler is not its call)
   assert.deepEqual(ownerOfSample([made('visit'), made('minify'), handler(20)], null, sources).owner, { kind: 'package', name: 'minikit', version: '3.19.3' });
+  // node:vm's new context and compile on each call (runInNewContext) is setup; a compiled script's run is not
+  const vm = ownerOfSample([f('createContext', 'node:vm', 225), f('runInNewContext', 'node:vm', 304), handler(18)], null, sources);
+  assert.deepEqual([vm.owner, vm.compile], [{ kind: 'node', name: 'node:vm' }, true]);
+  assert.equal(ownerOfSample([f('runInContext', ''), f('runInContext', 'node:vm', 120), handler(18)], null, sources).compile, false);
   // a native function (no line) the app called is still native
   assert.equal(ownerOfSample([f('structuredClone', ''), handler(10)], null, sources).owner.kind, 'native');
 });

@@ -221,3 +221,11 @@ test('a promise library draining a queue of its own from setImmediate (bluebird)
   assert.equal(fixFor(owners({ owner: pkg('pg-promise', '11.10.2'), entry: entry('insert') }), 'sync', { promises: true, ownQueue: false }), 'cache-bound-offload');
   assert.match(advise('microtask', chain, { ownQueue: 'processImmediate' }), /bluebird@3\.7\.2's promise chain, called at app\.js:12, ran 180 ms in its own queue, drained from one setImmediate callback/);
 });
+
+test('node:vm making a new context and compiling on every call: make the context and the script once', () => {
+  const vm = owners({ owner: { kind: 'node', name: 'node:vm' }, entry: { functionName: 'runInNewContext', url: 'node:vm', line: 304 }, compileShare: 0.9 });
+  assert.equal(fixFor(vm, 'sync'), 'compile-once');
+  assert.match(advise('compile-once', vm), /making a new context and compiling the code.*vm\.createContext.*new vm\.Script.*script\.runInContext\(context\)/);
+  // a script compiled once and run: its code's own work
+  assert.equal(fixFor({ ...vm, entry: { functionName: 'runInContext', url: 'node:vm', line: 120 }, compileShare: 0 }, 'sync'), 'cache-bound-offload');
+});
