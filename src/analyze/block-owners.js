@@ -315,7 +315,7 @@ function callingLine(app, mine, owner, sources) {
     for (const m of mine) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
       for (const f of [m.o.entry, e]) {
-        const name = f && f !== m.s.frames[m.o.appIndex] ? calleeName(f.functionName) : null;
+        const name = f && f !== m.s.frames[m.o.appIndex] ? calleeName(f.functionName) ?? regexProtocolName(f, sources) : null;
         if (name) tests.push(new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
       }
     }
@@ -394,6 +394,20 @@ function namedByCall(entry, owner, file, line, sources) {
 function calleeName(name) {
   const last = name.replace(/^(?:bound |get |set |async )/, '').split('.').pop() ?? '';
   return /^[A-Za-z_$][\w$]*$/.test(last) && last !== 'anonymous' ? last : null;
+}
+
+/**
+ * The string method that calls a regex's protocol method (`[Symbol.replace]` of a RegExp subclass:
+ * babel's wrapRegExp, core-js's polyfills, re2): `replace` calls it, and is what the app's line writes.
+ * V8 names such a method `Class.<computed>`, so its own source line says which it is.
+ * @param {Frame} f @param {AppSources} sources @returns {string | null}
+ */
+function regexProtocolName(f, sources) {
+  const symbol = /\[Symbol\.(replace|replaceAll|match|matchAll|split|search)\]/;
+  const named = symbol.exec(f.functionName);
+  if (named) return named[1];
+  if (!f.functionName.endsWith('<computed>') || !f.url) return null;
+  return symbol.exec(sources.codeLines(f.url)?.[f.line - 1] ?? '')?.[1] ?? null;
 }
 
 /** @param {string} a @param {string} b two module specifiers: the same module? */

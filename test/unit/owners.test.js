@@ -356,6 +356,20 @@ test('a package that makes a regex from a pattern on every call compiles it, and
   assert.equal(ownerOfSample([f('escapeStringRegexp', glob, 5), f('glob.isMatch', glob, 180), handler], null, sources).compile, false);
 });
 
+test('a RegExp subclass\'s protocol method (babel\'s wrapRegExp [Symbol.replace], V8\'s `<computed>`) is called by the line that calls replace', (t) => {
+  const { dir, write } = scratch(t, 'elp-symbol-');
+  write('node_modules/@babel/runtime/package.json', JSON.stringify({ name: '@babel/runtime', version: '7.26.9' }));
+  write('node_modules/@babel/runtime/helpers/wrapRegExp.js', ['function _wrapRegExp() {', '  return BabelRegExp.prototype.exec = function (r) {', '  }, BabelRegExp.prototype[Symbol.replace] = function (t, p) {', '    return p.replace(/\\$<([^>]+)>/g, "");', '  };', '}'].join('\n'));
+  const lines = ['const STORE = /(?<store>[a-z]+)/;', "app.get('/x', (req, res) => {", '  const out = [];', '  for (const link of links) {', '    out.push(link.path.replace(STORE, tenant.template));', '  }', '});'];
+  write('app.js', lines.join('\n'));
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 2, lines[1].indexOf('(req') + 1);
+  const helper = f('BabelRegExp.<computed>', path.join(dir, 'node_modules/@babel/runtime/helpers/wrapRegExp.js'), 3);
+  const frames = [f('RegExp: \\$<([^>]+)>', ''), helper, handler];
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames, line: null })), 30, new AppSources());
+  assert.deepEqual(o.owner, { kind: 'package', name: '@babel/runtime', version: '7.26.9' });
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [5, 'source']);
+});
+
 test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
   const { dir, write } = scratch(t, 'elp-made-');
   for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7'], ['express', '4.21.2'], ['minikit', '3.19.3']]) {
