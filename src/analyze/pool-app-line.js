@@ -64,6 +64,10 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
     .filter(([, spec]) => !/^(?:node:|\.|\/)/.test(spec) && rootName(spec) !== pkg && sources.resolvePackage(spec, file)?.dependsOn.includes(pkg))
     .map(([name]) => name);
   const viaDependent = methodCalls(dependents);
+  // of those, the ones the file makes from the package over it (octokit = new Octokit()), not data a call returned
+  const made = new Set(sources.bindingsOf(file).keys());
+  const objects = methodCalls(dependents.filter((name) => made.has(name)));
+  const dependentObject = span && objects ? new RegExp(objects.source) : null;
   // code: the file with strings and comments blanked; raw: as written
   const code = names.length || handles.length || dependents.length ? sources.codeLines(file) : null;
   const raw = code ? sources.lines(file) : null;
@@ -95,6 +99,9 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
       if (span) used = true;
     }
     for (const m of viaDependent ? text.matchAll(viaDependent) : []) if (methods.has(m[1])) return i + 1;
+    // in the request's handler, a call on an object of the package over it is a use (octokit.paginate( of
+    // @octokit/rest, whose paginate plugin ran on from its own continuation, naming only its own `next`)
+    if (dependentObject?.test(text)) used = true;
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);
     if (used && ownCall?.test(text)) ownCalls.push(i + 1);

@@ -273,3 +273,25 @@ test('a node:http server whose listener writes no path serves every path: its li
   // a server handed a framework's app has no listener of its own here
   assert.equal(span(app, '/x'), null);
 });
+
+test('a plugin of a client package, run on from its own continuation: the handler\'s call on the client the file made is the line', (t) => {
+  const dir = appWith(t, ['paginate-plugin']);
+  fs.mkdirSync(path.join(dir, 'node_modules', 'restclient'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules', 'restclient', 'package.json'), JSON.stringify({ name: 'restclient', version: '20.1.1', dependencies: { 'paginate-plugin': '11.3.1' } }));
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { Client } = require('restclient');", // 1
+    'const client = new Client({});', // 2
+    "server.route({ method: 'GET', path: '/issues', handler: async () => {", // 3
+    '  const repo = pick();', // 4
+    "  const issues = await client.paginate(client.rest.list, { repo });", // 5
+    '  return { count: issues.length, first: issues.slice(0, 1) };', // 6
+    '} });', // 7
+  ].join('\n'));
+  const sources = new AppSources();
+  const next = { functionName: 'next', url: path.join(dir, 'node_modules/paginate-plugin/index.js'), line: 72, column: 1, kind: /** @type {const} */ ('node_modules') };
+  // what the call returned (issues.slice) is data, not a use of the client
+  assert.deepEqual(handlerUse([next], [app], 'GET /issues', sources), { pkg: 'paginate-plugin', url: app, line: 5 });
+  // outside a handler nothing is said of a call that names no method of the stack
+  assert.equal(handlerUse([next], [app], null, sources), null);
+});
