@@ -12,6 +12,7 @@ import { runsWhatItParses } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 import { isGenerated, makerCalledBy } from './generated-code.js';
+import { regexHome } from './regex-home.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -92,9 +93,20 @@ export function ownerOfSample(frames, line, sources) {
     const runner = frames.slice(rx + 1).findIndex((f) => f.kind !== 'native' || isGenerated(f));
     const at = runner < 0 ? -1 : rx + 1 + runner;
     if (at >= 0 && isGenerated(frames[at])) return generatedOwner(frames, at, appIndex, sources, result, { regex: pattern });
+    // a package the running file imports, which writes the pattern the file does not: its function,
+    // inlined into the caller (regex-home.js)
+    const home = at >= 0 && isPackage(frames[at]) ? regexHome(frames[at].url, pattern, sources) : null;
+    if (home) return result({ kind: 'package', name: home.name, version: home.version }, at, home.specifier, { regex: pattern });
     if (at >= 0 && isPackage(frames[at])) return withCompile(packageResult(frames, at, sources, result, { regex: pattern }), frames, sources);
     if (at >= 0 && frames[at].kind === 'node') return result(nodeOwner(frames[at]), at, nodeSpecifier(frames[at]), { regex: pattern });
     return result({ kind: 'app', name: 'app' }, appIndex, null, { regex: pattern });
+  }
+
+  // the same, V8 showing no frame for the regex (compiled before a capture began): the package whose
+  // running line runs it, as the frame under a `RegExp:` frame would be (forwarded's `.split(/ *, */)`
+  // under proxy-addr: forwarded's, not the package nearest the app)
+  if ((call?.kind === 'regex' || unnamed) && ranAtLeaf(line) && isPackage(leaf) && appIndex !== 0) {
+    return withCompile(packageResult(frames, 0, sources, result), frames, sources);
   }
 
   // native code an app or package called (an addon's method, structuredClone): V8 shows the

@@ -370,6 +370,31 @@ test('a RegExp subclass\'s protocol method (babel\'s wrapRegExp [Symbol.replace]
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [5, 'source']);
 });
 
+test('a regex is the package that runs it: the one whose source writes it when V8 inlined it into its caller, the leaf\'s when no frame names it', (t) => {
+  const { dir, write } = scratch(t, 'elp-home-');
+  const pkg = (/** @type {string} */ name, /** @type {string} */ text) => {
+    write(`node_modules/${name}/package.json`, JSON.stringify({ name, version: '1.0.0' }));
+    write(`node_modules/${name}/index.js`, text);
+  };
+  pkg('splitter', "module.exports = function split(header) {\n  return header.split(/ *, */).reverse();\n};\n");
+  pkg('proxy', "var split = require('splitter');\nmodule.exports = function addrs(req) {\n  return split(req.headers.forwarded);\n};\n");
+  write('app.js', ["const addrs = require('proxy');", "app.get('/x', (req, res) => {", '  res.json({ from: addrs(req), own: /^(a+)+$/.test(req.query.q) });', '});'].join('\n'));
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 2, 14);
+  const proxy = f('addrs', path.join(dir, 'node_modules/proxy/index.js'), 2);
+  // splitter's function inlined into proxy's: the `RegExp:` frame's caller is proxy's, which writes no such pattern
+  const inlined = ownerOfSample([f('RegExp:  *, *', ''), proxy, handler], null, sources);
+  assert.deepEqual([inlined.owner, inlined.regex], [{ kind: 'package', name: 'splitter', version: '1.0.0' }, ' *, *']);
+  // the app's own pattern stays the app's
+  assert.deepEqual(ownerOfSample([f('RegExp: ^(a+)+$', ''), handler], null, sources).owner, { kind: 'app', name: 'app' });
+  // no `RegExp:` frame (compiled before a capture began): the running line of the leaf package runs it, not the package nearest the app
+  const split = f('split', path.join(dir, 'node_modules/splitter/index.js'), 1);
+  const byLine = ownerOfSample([split, proxy, handler], { line: 2, text: '  return header.split(/ *, */).reverse();' }, sources);
+  assert.deepEqual([byLine.owner.name, byLine.regex], ['splitter', ' *, *']);
+  // with no regex on the running line, the package nearest the app, as before
+  assert.equal(ownerOfSample([split, proxy, handler], { line: 1, text: 'module.exports = function split(header) {' }, sources).owner.name, 'proxy');
+});
+
 test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
   const { dir, write } = scratch(t, 'elp-made-');
   for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7'], ['express', '4.21.2'], ['minikit', '3.19.3']]) {
