@@ -105,7 +105,7 @@ export function ownerOfSample(frames, line, sources) {
   // the same, V8 showing no frame for the regex (compiled before a capture began): the package whose
   // running line runs it, as the frame under a `RegExp:` frame would be (forwarded's `.split(/ *, */)`
   // under proxy-addr: forwarded's, not the package nearest the app)
-  if ((call?.kind === 'regex' || unnamed) && ranAtLeaf(line) && isPackage(leaf) && appIndex !== 0) {
+  if ((call?.kind === 'regex' || unnamed) && ranAtLeaf(line) && isPackage(leaf)) {
     return withCompile(packageResult(frames, 0, sources, result), frames, sources);
   }
 
