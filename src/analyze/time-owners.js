@@ -312,7 +312,8 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
     const info = sources.resolvePackage(spec, caller.url);
     return { name: info?.name ?? rootName(spec), version: info?.version ?? null, specifier: spec };
   };
-  const natives = () => [...new Set(bindings.values())].filter((s) => sources.isNative(s, caller.url));
+  // one addon however many of its modules the file imports (`@node-rs/jieba` and `@node-rs/jieba/dict`)
+  const natives = () => [...new Set([...bindings.values()].filter((s) => sources.isNative(s, caller.url)).map((s) => (s.startsWith('node:') ? s : rootName(s))))];
   // the one addon the file loads; else, called from a package that loads its driver at run time or is
   // handed it by the app (an ORM: drizzle's session calls `stmt.all()` on the app's Database), the one
   // addon the project installed

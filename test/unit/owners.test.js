@@ -395,6 +395,17 @@ test('a regex is the package that runs it: the one whose source writes it when V
   assert.equal(ownerOfSample([split, proxy, handler], { line: 1, text: 'module.exports = function split(header) {' }, sources).owner.name, 'proxy');
 });
 
+test('an addon\'s unnamed function under the app: the one addon the file loads, however many of its modules it imports', (t) => {
+  const { dir, write } = scratch(t, 'elp-napi-');
+  write('node_modules/@node-rs/segmenter/package.json', JSON.stringify({ name: '@node-rs/segmenter', version: '2.0.3', napi: { binaryName: 'segmenter' } }));
+  write('node_modules/@node-rs/segmenter/index.js', 'module.exports = {};\n');
+  write('node_modules/@node-rs/segmenter/dict.js', 'module.exports = {};\n');
+  write('app.js', ["const { Segmenter } = require('@node-rs/segmenter');", "const { dict } = require('@node-rs/segmenter/dict');", 'const seg = Segmenter.withDict(dict);', "app.get('/x', (req, res) => {", '  res.json(seg.extract(text, 20));', '});'].join('\n'));
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 4, 14);
+  const o = ownerOfSample([f('(anonymous)', ''), handler], null, new AppSources());
+  assert.deepEqual(o.owner, { kind: 'native', name: '@node-rs/segmenter', version: '2.0.3' });
+});
+
 test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
   const { dir, write } = scratch(t, 'elp-made-');
   for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7'], ['express', '4.21.2'], ['minikit', '3.19.3']]) {
