@@ -8,6 +8,7 @@ import { functionEnd, escapeRegExp, oneCallLine } from '../sources/js-scan.js';
 import { rootName } from '../sources/app-sources.js';
 import { isAgentUrl } from './frame-kind.js';
 import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
+import { spellings } from '../sources/regex-names.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -359,8 +360,7 @@ const paramsAt = (line, column) => /^(?:\(|[\w$]+\s*=>)/.test((line ?? '').slice
 function regexLine(mine, code, raw, names, first, end) {
   for (const pattern of new Set(mine.map((m) => m.o.regex).filter((p) => p))) {
     const p = /** @type {string} */ (pattern);
-    const literal = new RegExp(`/${escapeRegExp(p)}/[dgimsuvy]*`);
-    const string = new RegExp(`(['"\`])${escapeRegExp(p.replace(/\\/g, '\\\\'))}\\1`, 'g');
+    const { literal, string } = spellings(p);
     const named = [...names].filter(([, declared]) => declared === p).map(([n]) => new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}(?:[^\\w$]|$)`));
     for (let l = first; l <= end; l++) {
       if (literal.test(code[l]) || named.some((t) => t.test(code[l]))) return l;

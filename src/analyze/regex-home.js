@@ -6,7 +6,7 @@
 // that package ran it. (A package's function inlined into the app's is left to package-regex.js, which
 // reads the app's line.)
 
-import { escapeRegExp } from '../sources/js-scan.js';
+import { spellings } from '../sources/regex-names.js';
 import { packageFile } from './package-regex.js';
 
 /**
@@ -34,12 +34,8 @@ export function regexHome(file, pattern, sources) {
 
 /** @param {string} file @param {string} pattern @param {AppSources} sources @returns {RegexHome | null} */
 function findHome(file, pattern, sources) {
-  const literal = new RegExp(`/${escapeRegExp(pattern)}/[dgimsuvy]*`);
-  const string = new RegExp(`(['"\`])${escapeRegExp(pattern.replace(/\\/g, '\\\\'))}\\1`);
-  const writes = (/** @type {string} */ f) => {
-    const lines = sources.lines(f);
-    return Boolean(lines?.some((l) => literal.test(l) || string.test(l)));
-  };
+  const { literal, string } = spellings(pattern);
+  const writes = (/** @type {string} */ f) => Boolean(sources.lines(f)?.some((l) => literal.test(l) || l.search(string) >= 0));
   if (!sources.lines(file) || writes(file)) return null;
   /** @type {Map<string, RegexHome>} */
   const homes = new Map();

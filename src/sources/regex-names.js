@@ -3,9 +3,24 @@
 // frame: its time is the calling line's, and that line runs it by name (EMAIL.test(s),
 // s.replace(TAGS, '')), not as a literal. The name's declaration in the same file says it is a regex.
 
+import { escapeRegExp } from './js-scan.js';
+
 // The pattern between the slashes of a regex literal (escapes, classes that may hold a slash; not
 // starting with *, which would open a comment): known-calls.js finds literals on a line with it too.
 export const LITERAL_BODY = String.raw`(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\[\n])*`;
+
+/**
+ * How a source writes a pattern (as V8 names it, its source): a literal `/pattern/flags`, or a string
+ * (`'pattern'`, backslashes doubled) handed to RegExp. `string` is global: read its matches' places.
+ * @param {string} pattern @returns {{literal: RegExp, string: RegExp}}
+ */
+export function spellings(pattern) {
+  return {
+    literal: new RegExp(`/${escapeRegExp(pattern)}/[dgimsuvy]*`),
+    string: new RegExp(`(['"\`])${escapeRegExp(pattern.replace(/\\/g, '\\\\'))}\\1`, 'g'),
+  };
+}
+
 // `const EMAIL = /.../i`, `let re = /.../`, `EMAIL: /.../` (an object's property); the pattern as the
 // literal spells it
 const DECLARED_LITERAL = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|[{,]\s*|^\s*)([A-Za-z_$][\w$]*)\s*[=:]\s*\/(${LITERAL_BODY})\/[dgimsuvy]*`, 'g');
