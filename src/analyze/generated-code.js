@@ -7,7 +7,6 @@
 // validator(schema)`): the package that made it owns its time, and its upgrade or its cache is the fix.
 
 import { functionEnd } from '../sources/js-scan.js';
-import { importsOf } from '../sources/app-sources.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -41,7 +40,7 @@ function findMaker(fn, sources) {
   if (!code || fn.line < 1 || fn.line > code.length) return null;
   const start = fn.line - 1;
   const end = functionEnd(code, start, Math.max(0, (fn.column ?? 1) - 1));
-  const imported = importsOf((sources.lines(fn.url) ?? []).join('\n'));
+  const imported = sources.importsOf(fn.url);
   const made = new Map([...sources.bindingsOf(fn.url), ...sources.handlesOf(fn.url)].filter(([name]) => !imported.has(name)));
   /** @type {Map<string, string>} package folder -> specifier, of the made names called bare */
   const makers = new Map();

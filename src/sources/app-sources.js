@@ -30,6 +30,7 @@ export class AppSources {
     /** @type {Map<string, PackageInfo | null>} */ this.packages = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.bindingCache = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.handleCache = new Map();
+    /** @type {Map<string, Map<string, string>>} */ this.importCache = new Map();
     /** @type {Map<string, boolean>} */ this.natives = new Map();
     /** @type {Map<string, boolean>} */ this.addonNameCache = new Map();
     /** @type {Map<string, Map<string, string>>} */ this.regexCache = new Map();
@@ -181,6 +182,11 @@ export class AppSources {
    */
   bindingsOf(file) {
     return this.parsedOnce(this.bindingCache, file, parseBindings);
+  }
+
+  /** The names the file's imports bind themselves (its bindings less the names made from them). @param {string} file @returns {Map<string, string>} */
+  importsOf(file) {
+    return this.parsedOnce(this.importCache, file, importsOf);
   }
 
   /**
@@ -460,7 +466,7 @@ export function parseHandles(text) {
 }
 
 /** The names a file binds to modules by require or import. @param {string} text */
-export function importsOf(text) {
+function importsOf(text) {
   /** @type {Map<string, string>} */
   const out = new Map();
   for (const m of text.matchAll(REQUIRE_ONE)) out.set(m[1], m[2]);
