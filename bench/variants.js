@@ -10,9 +10,12 @@
 // off (EVENTLOOP_PROBE_OFF) after a ~: `register~requests+gc`, `default~pool`, `default~nap`,
 // `monitor~schedskip` (schedstat read at every beat, the rule before it was read only where it may matter).
 // A part with `=` is a production setting instead: `register~requests=all` runs with
-// EVENTLOOP_PROBE_REQUESTS=all.
+// EVENTLOOP_PROBE_REQUESTS=all. `register=<commit>` is the production agent of that commit (its
+// src/ taken out of git into the run's folder: the agent needs no package), to set a change beside
+// what it changed in the same seconds: `--variants register,register=d3a4d7c` (a commit named
+// without `~`, which starts the parts turned off).
 
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,10 +43,19 @@ const COMMANDS = {
   flame: (s, p, d, n) => [n, FLAME, 'run', s],
 };
 
+/** The production agent of a commit, its src/ written into `dir`. @param {string} commit @param {string} dir */
+function registerOf(commit, dir) {
+  const tar = execFileSync('git', ['archive', commit, 'src'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  return path.join(dir, 'src', 'register.cjs');
+}
+
 // the default mode with one setting changed: profile=<us> (--profile-interval), res=<ms> (--resolution)
 const SETTINGS = { profile: '--profile-interval', res: '--resolution' };
 /** @param {string} kind */
 const commandFor = (kind) => {
+  const was = /^register=([\w.^/-]+)$/.exec(kind);
+  if (was) return (/** @type {string} */ s, /** @type {number} */ p, /** @type {string} */ d, /** @type {string} */ n) => [n, '--require', registerOf(was[1], d), s];
   const m = /^(profile|res)=(\d+)$/.exec(kind);
   return m ? (/** @type {string} */ s, /** @type {number} */ p, /** @type {string} */ d, /** @type {string} */ n) => tool(s, p, d, [SETTINGS[/** @type {'profile' | 'res'} */ (m[1])], m[2]], n) : COMMANDS[kind];
 };
@@ -96,7 +108,7 @@ export function commandOf(v, script, port, dir) {
     ...process.env, PORT: String(port), NO_INSIGHT: '1', CI: '1',
     ...(v.off.length ? { EVENTLOOP_PROBE_OFF: v.off.join(',') } : {}),
     ...v.set,
-    ...(v.kind === 'register' ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}),
+    ...(v.kind.startsWith('register') ? { EVENTLOOP_PROBE_LOG: path.join(dir, 'blocks.log') } : {}),
   };
   return { argv, env };
 }
