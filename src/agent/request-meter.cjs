@@ -15,9 +15,9 @@
 // name theirs (not after a stall the machine held: a crowded machine would keep the meter at its
 // costliest). Without one (`run`, `attach`), every request is followed.
 // The meter stays subscribed for its whole life. Unsubscribing in the stretches it follows nothing
-// (so that Node makes no message per request) was tried: on Node 20 and 22 each subscribe or
-// unsubscribe swaps the channel's prototype, and V8 throws away the optimised code of http's
-// parserOnIncoming and resOnFinish, which test it: throughput 0.83 of bare against 0.97
+// (so that Node makes no message per request) was tried: a channel's first subscribe and last
+// unsubscribe swap its prototype, and on Node 20 and 22 V8 then throws away the optimised code of
+// http's parserOnIncoming and resOnFinish, which test it: throughput 0.83 of bare against 0.97
 // (docs/benchmarks.md, 2026-12-01).
 //
 // It runs twice for every request the app serves, so it allocates nothing per request once a
