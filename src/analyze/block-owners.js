@@ -43,6 +43,7 @@ import { spellings } from '../sources/regex-names.js';
  * @property {number} regexRunMs the longest stretch of the owner's time in regular expressions, its samples
  *   one after the other: one match that backtracks holds it whole, a parser's many short ones a sample or so
  * @property {number} compileShare of the owner's time, compiling
+ * @property {number} [intlShare] of the owner's time, making Intl's locale objects (a part of compileShare)
  * @property {import('./known-calls.js').KnownCall | null} call a known call holding 30% of the owner's time
  * @property {Frame[] | null} stack the stack that held most of the owner's time, of those with the
  *   app's or a package's code on them when there are any
@@ -188,6 +189,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
     regex: heaviest(regexItems, (m) => m.o.regex),
     regexRunMs: runMs((i) => (compiledRegex(owned[i]) ? null : regexKey(owned[i], samples[i]))),
     compileShare: round3(mine.filter((m) => m.o.compile || compiledRegex(m.o)).reduce((sum, m) => sum + m.w, 0) / ownWeight),
+    intlShare: round3(mine.filter((m) => m.o.intl).reduce((sum, m) => sum + m.w, 0) / ownWeight),
     call: topCall && topCall.w >= CALL_SHARE * ownWeight ? topCall.call : null,
     stack,
     specifier: mine.find((m) => m.o.specifier)?.o.specifier ?? null,

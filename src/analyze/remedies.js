@@ -234,6 +234,9 @@ export function adviceText(fix, o, c) {
       if (owner?.kind === 'node') {
         return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it making a new context and compiling the code before running it: make the context once (vm.createContext) and compile the code once (new vm.Script, one per distinct source, cached), then run script.runInContext(context) on each call; a timeout option also starts a watchdog thread per call${gc}`;
       }
+      if ((o.intlShare ?? 0) >= o.compileShare / 2 && o.compileShare >= COMPILE_SHARE) {
+        return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.intlShare ?? 0)} of it making Intl's locale objects (Intl.NumberFormat, DateTimeFormat, PluralRules and the like; each new one loads its locale's data): what it builds on each call makes them again. Make it once per locale and message or options (at start-up, or cached by them) and reuse it; a format with one made before costs microseconds${gc}`;
+      }
       if (c.builtAndCalled && o.compileShare < COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms: the app calls what it returns at once${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, so it builds its filter, template or expression again on every pass. Build it once (at start-up, or once per distinct spec, cached) and reuse the function it returns${gc}`;
       }

@@ -33,6 +33,7 @@ import { regexHome } from './regex-home.js';
  * @property {string | null} regex the pattern of a regular expression the owner was running
  * @property {boolean} compile the owner was compiling (a frame of its whose name says compile)
  * @property {boolean} [makesRegex] what it compiled was a regular expression (a frame named makeRe, pathToRegexp)
+ * @property {boolean} [intl] what it made was Intl's locale objects (a formatter, plural rules, a collator)
  * @property {KnownCall | null} call a known call (Node's sync APIs, JSON, a regex) on the stack
  * @property {string | null} specifier the module the owner is, as an app would import it
  * @property {{name: string, version: string | null, functionName: string | null}} [via] the package the app
@@ -251,6 +252,9 @@ function withCompile(s, frames, sources) {
   if (!dir) return s;
   // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
   const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && runsWhatItParses(sources.packageOf(dir)));
+  // the function that ran (the leaf) making Intl's locale objects: the builtin's time is its own
+  const leaf = frames[0];
+  if (leaf?.kind === 'node_modules' && sources.makesIntlObject(leaf.url, leaf.line, leaf.column ?? 1)) return { ...s, compile: true, intl: true };
   // a function that builds code and makes a function of it (`new Function`) compiles, whatever its name
   for (let i = 0; i <= s.entryIndex; i++) {
     const f = frames[i];

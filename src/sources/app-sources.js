@@ -20,6 +20,8 @@ const ADDON_LOADERS = new Set(['bindings', 'node-gyp-build', 'prebuild-install',
 const NATIVE_BUILTINS = new Set(['node:sqlite']);
 // a call of the Function constructor, on anything but one string literal (blanked by codeOnly)
 const CODEGEN = /(?<![\w$.])Function\s*\((?!\s*(['"`])\s*\1\s*\))/;
+// one of the Intl API's constructors (`Intl.NumberFormat.supportedLocalesOf` resolves locales as a new one does)
+const INTL_OBJECT = /(?<![\w$.])Intl\s*\.\s*(?:NumberFormat|DateTimeFormat|PluralRules|Collator|RelativeTimeFormat|ListFormat|DisplayNames|Segmenter)\b/;
 const CODEGEN_LINES = 400;
 const ONE_LINE_CHARS = 300;
 
@@ -62,7 +64,28 @@ export class AppSources {
    * @param {string} file @param {number} line 1-based @param {number} column 1-based
    */
   generatesCode(file, line, column) {
-    const key = `${file}\0${line}\0${column}`;
+    return this.bodyMatches(CODEGEN, file, line, column);
+  }
+
+  /**
+   * Whether the function that starts at (line, column) of a file makes one of the Intl API's locale
+   * objects (`new Intl.NumberFormat(`, `Intl.PluralRules`, tslib's `(_a = Intl.DateTimeFormat).bind`):
+   * V8 loads and resolves the locale's data for each new one, tens of microseconds to milliseconds
+   * against the microsecond of a format with one made before. The profile shows no frame for
+   * the constructor (a builtin): its time is this function's own.
+   * @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  makesIntlObject(file, line, column) {
+    return this.bodyMatches(INTL_OBJECT, file, line, column);
+  }
+
+  /**
+   * Whether the body of the function that starts at (line, column) holds code `re` matches, read
+   * with strings and comments blanked, at most CODEGEN_LINES lines; cached by `re` and position.
+   * @param {RegExp} re @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  bodyMatches(re, file, line, column) {
+    const key = `${re.source}\0${file}\0${line}\0${column}`;
     let known = this.codegenCache.get(key);
     if (known === undefined) {
       known = false;
@@ -71,7 +94,7 @@ export class AppSources {
         const start = line - 1;
         const end = functionEnd(code, start, Math.max(0, column - 1), CODEGEN_LINES);
         const body = end > start ? code.slice(start, end + 1).join('\n') : code[start].length <= ONE_LINE_CHARS ? code[start].slice(Math.max(0, column - 1)) : '';
-        known = CODEGEN.test(body);
+        known = re.test(body);
       }
       this.codegenCache.set(key, known);
     }

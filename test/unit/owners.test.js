@@ -158,6 +158,36 @@ test('a function that makes code at run time (new Function on code it built) is 
   assert.equal(sources.generatesCode(path.join(dir, 'missing.js'), 1, 1), false);
 });
 
+test('a package function that makes Intl\'s locale objects holds their time (the constructor has no frame): it is compiling; one that uses a formatter made before is not', (t) => {
+  const { dir, write } = scratch(t, 'elp-intl-');
+  write('node_modules/msgfmt/package.json', JSON.stringify({ name: 'msgfmt', version: '2.0.0', description: 'Formats ICU messages' }));
+  write('node_modules/msgfmt/index.js', [
+    'exports.plural = memoize(function () {', // 1
+    '  var _a, args = [].slice.call(arguments);', // 2
+    '  return new ((_a = Intl.PluralRules).bind.apply(_a, [void 0].concat(args)))();', // 3
+    '});', // 4
+    'exports.format = function (nf, n) {', // 5
+    "  return nf.format(n) + ' (Intl.NumberFormat)';", // 6
+    '};', // 7
+    'exports.Message = function Message(text, locale) {', // 8
+    '  this.locale = Intl.NumberFormat.supportedLocalesOf(locale)[0];', // 9
+    '  this.nf = new Intl.NumberFormat(this.locale);', // 10
+    '};', // 11
+  ].join('\n'));
+  const sources = new AppSources();
+  const file = path.join(dir, 'node_modules/msgfmt/index.js');
+  assert.equal(sources.makesIntlObject(file, 1, 32), true, "tslib's spread form");
+  assert.equal(sources.makesIntlObject(file, 5, 18), false, 'a formatter made before, and the name in a string');
+  assert.equal(sources.makesIntlObject(file, 8, 18), true);
+  assert.equal(sources.generatesCode(file, 8, 18), false, 'the two readings are cached apart');
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const making = ownerOfSample([f('(anonymous)', file, 1, 32), f('Message', file, 8, 18), handler], null, sources);
+  assert.deepEqual([making.owner.name, making.compile, making.intl], ['msgfmt', true, true]);
+  // the same constructor's frame on the stack, its time in another function: not Intl's
+  const using = ownerOfSample([f('exports.format', file, 5, 18), f('Message', file, 8, 18), handler], null, sources);
+  assert.deepEqual([using.compile, Boolean(using.intl)], [false, false]);
+});
+
 test('the owner of a sample: what the app called, for any package, Node API, addon, JSON, regex, GC', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);

@@ -105,6 +105,11 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.equal(fixFor(owners({ owner: pkg('cel-js'), compileShare: 0.15 }), 'sync', { language: true }), 'cache-bound-offload');
   assert.equal(fixFor(owners({ owner: pkg('kysely'), compileShare: 0.25 }), 'sync'), 'cache-bound-offload');
   assert.match(advise('compile-once', owners({ owner: pkg('handlebars', '4.7.8'), entry: entry('render'), compileShare: 0.7 })), /70% of it compiling.*Compile once at start-up/);
+  // most of it making Intl's locale objects: the advice says what is made again and how to keep it
+  const intl = owners({ owner: pkg('intl-messageformat', '10.7.7'), entry: entry('IntlMessageFormat.format'), compileShare: 0.87, intlShare: 0.87 });
+  assert.equal(fixFor(intl, 'sync'), 'compile-once');
+  assert.match(advise('compile-once', intl), /87% of it making Intl's locale objects.*once per locale/);
+  assert.doesNotMatch(advise('compile-once', owners({ owner: pkg('handlebars'), compileShare: 0.7, intlShare: 0.1 })), /Intl/);
   // what is compiled runs again on other data (a template, a schema, a query): compile it once; a
   // compiler whose output is the product (a stylesheet): cache the output
   /** @param {string} name @param {string} description @param {string[]} keywords */
