@@ -255,9 +255,12 @@ function withCompile(s, frames, sources) {
   // the function that ran (the leaf) making Intl's locale objects: the builtin's time is its own
   const leaf = frames[0];
   if (leaf?.kind === 'node_modules' && sources.makesIntlObject(leaf.url, leaf.line, leaf.column ?? 1)) return { ...s, compile: true, intl: true };
-  // a function that builds code and makes a function of it (`new Function`) compiles, whatever its name
+  // a function that builds code and makes a function of it (`new Function`) compiles, whatever its name;
+  // under code made before (a frame of it nearer the leaf: alasql's cached query, a compiled template)
+  // it is running what it made, not making it
   for (let i = 0; i <= s.entryIndex; i++) {
     const f = frames[i];
+    if (isGenerated(f)) break;
     if (f.kind !== 'node_modules') continue;
     if (MAKES_REGEX.test(f.functionName)) return { ...s, compile: true, makesRegex: true };
     if (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1)) return { ...s, compile: true };

@@ -158,6 +158,25 @@ test('a function that makes code at run time (new Function on code it built) is 
   assert.equal(sources.generatesCode(path.join(dir, 'missing.js'), 1, 1), false);
 });
 
+test('a function that made code, running what it made (a frame of made code nearer the leaf), is not compiling', (t) => {
+  const { dir, write } = scratch(t, 'elp-codegen-run-');
+  write('node_modules/tpl/package.json', JSON.stringify({ name: 'tpl', version: '1.0.0' }));
+  write('node_modules/tpl/index.js', [
+    'const cache = new Map();', // 1
+    'exports.render = function (text, data) {', // 2
+    "  if (!cache.has(text)) cache.set(text, new Function('it', 'return ' + JSON.stringify(text)));", // 3
+    '  return cache.get(text)(data);', // 4
+    '};', // 5
+  ].join('\n'));
+  const sources = new AppSources();
+  const file = path.join(dir, 'node_modules/tpl/index.js');
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const making = ownerOfSample([f('exports.render', file, 2, 18), handler], null, sources);
+  assert.deepEqual([making.owner.name, making.compile], ['tpl', true]);
+  const running = ownerOfSample([f('anonymous', '', 1, 1), f('exports.render', file, 2, 18), handler], null, sources);
+  assert.deepEqual([running.owner.name, running.compile], ['tpl', false]);
+});
+
 test('a package function that makes Intl\'s locale objects holds their time (the constructor has no frame): it is compiling; one that uses a formatter made before is not', (t) => {
   const { dir, write } = scratch(t, 'elp-intl-');
   write('node_modules/msgfmt/package.json', JSON.stringify({ name: 'msgfmt', version: '2.0.0', description: 'Formats ICU messages' }));
