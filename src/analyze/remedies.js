@@ -276,16 +276,19 @@ export function adviceText(fix, o, c) {
     case 'cache-bound-offload': {
       const v = c.verb ?? 'call';
       const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
-      const native = kdf ? `; a key derivation is not cached: node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool, with the same bytes out` : '';
       // a regex that is a fair part of the work, in long stretches, is said: on unusual input it may be a ReDoS
       const rx = owner?.kind === 'package' && o.regex && o.regexShare >= REGEX_MENTION_SHARE && o.regexRunMs >= REGEX_RUN_MS
         ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${o.regex.slice(0, 80)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
+      // a key derivation costs what it costs by design: where it runs is the fix, and node:crypto has it
+      if (kdf) {
+        return `${fn}${who}${at} held the loop ${ms} ms deriving a key in JavaScript (${kdf}), slow by design: move it off the loop. node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out; or run the call in a worker pool (worker threads, e.g. piscina). Only where the same secret and salt come back (a key unlocked per request) derive it once and keep the key${rx}${gc}`;
+      }
       // called once per iteration of a loop of the app's: that loop is the work, and it can be split
       if (c.loopLine && o.calledFrom) {
         const name = o.calledFrom.functionName && o.calledFrom.functionName !== '(anonymous)' ? `, in ${o.calledFrom.functionName}` : '';
-        return `${fn}${who}${at} held the loop ${ms} ms, called in a loop (line ${c.loopLine}${name}): that loop is the work, one call per item. Split it and yield with setImmediate every ~10 ms (or batch the items), ${v === 'call' ? 'call it' : v} less often (cache what repeats), or move the loop to a worker thread${native}${rx}${gc}`;
+        return `${fn}${who}${at} held the loop ${ms} ms, called in a loop (line ${c.loopLine}${name}): that loop is the work, one call per item. Split it and yield with setImmediate every ~10 ms (or batch the items), ${v === 'call' ? 'call it' : v} less often (cache what repeats), or move the loop to a worker thread${rx}${gc}`;
       }
-      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${native}${rx}${gc}`;
+      return `${fn}${who}${at} held the loop ${ms} ms. One library call cannot be split with setImmediate: ${v === 'call' ? 'call it' : v} less often (once, and cache the result), give it less input (bound its size), or run it in a worker pool (worker threads, e.g. piscina)${rx}${gc}`;
     }
     case 'microtask':
       if (owner?.kind === 'package') {

@@ -39,10 +39,13 @@ test('a library call made once per item of a loop of the app\'s: that loop is th
   assert.match(advise('cache-bound-offload', ua, { loopLine: null }), /One library call cannot be split with setImmediate/);
 });
 
-test("a JavaScript package's key derivation: node:crypto computes it natively on the pool, said beside the worker pool", () => {
+test("a JavaScript package's key derivation: node:crypto computes it natively on the pool, said first, the worker pool beside it", () => {
   const kdf = owners({ owner: pkg('@noble/hashes', '1.7.1'), entry: entry('pbkdf2') });
   assert.equal(fixFor(kdf, 'sync'), 'cache-bound-offload');
-  assert.match(advise('cache-bound-offload', kdf), /worker pool \(worker threads, e\.g\. piscina\); a key derivation is not cached: node:crypto computes pbkdf2 natively, and its callback form \(crypto\.pbkdf2\) runs on libuv's thread pool/);
+  const text = advise('cache-bound-offload', kdf);
+  assert.match(text, /deriving a key in JavaScript \(pbkdf2\), slow by design: move it off the loop\. node:crypto computes pbkdf2 natively, and its callback form \(crypto\.pbkdf2\) runs on libuv's thread pool/);
+  assert.match(text, /or run the call in a worker pool/);
+  assert.doesNotMatch(text, /cache the result/, 'a derivation per sign-in is not a result to cache');
   // named by the calling line when the stack's function is an inner one
   const inner = owners({ owner: pkg('scrypt-js', '3.0.1'), entry: entry('salsa20_8') });
   assert.match(advise('cache-bound-offload', inner, { lineText: 'const key = scrypt.syncScrypt(pw, salt, N, r, p, 64);' }), /node:crypto computes scrypt natively/);
