@@ -3,7 +3,7 @@
 // advice (remedies.js). Reads the app's files only through `sources`.
 
 import { blockOwners } from './block-owners.js';
-import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises } from './remedies.js';
+import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements } from './remedies.js';
 import { tickCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
@@ -45,21 +45,23 @@ export function diagnoseBlock(samples, c, sources) {
     && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
-  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null };
+  // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
+  const known = owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? owned.calledFrom : null;
+  const code = known ? sources.codeLines(known.url) : null;
+  const appLoop = known && code ? loopAround(code, known.line) : null;
+  const statementLoop = appLoop !== null && buildsStatements(meta);
+  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
-  // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
-  const known = fix === 'cache-bound-offload' && owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? owned.calledFrom : null;
-  const code = known ? sources.codeLines(known.url) : null;
-  const loopLine = known && code ? loopAround(code, known.line) : null;
+  const loopLine = fix === 'cache-bound-offload' || (fix === 'compile-once' && statementLoop) ? appLoop : null;
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     // what the fix was read from, for the fix of the culprit over all the blocks it held (culprit-fix.js)
     evidence: evidenceOf(owned, c.cause, extra),
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };

@@ -61,7 +61,8 @@ const LANGUAGE_COMPILE_SHARE = 0.2;
 /**
  * @param {BlockOwners} o @param {Cause} cause
  * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
- *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean}} [extra] ownQueue: the owner's stack is it draining a queue of its
+ *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean}} [extra] statementLoop: a package that builds SQL
+ *   statements (buildsStatements), called in a loop of the app's function (one statement per item); ownQueue: the owner's stack is it draining a queue of its
  *   own from a callback Node's scheduler ran (drainsOwnQueue, diagnose-block.js); codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
@@ -86,6 +87,8 @@ export function fixFor(o, cause, extra = {}) {
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
     // what it returns is called at once and dropped: a filter, template or expression built on every pass
     if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';
+    // a SQL statement built anew for each item of the app's loop: its text is made once, the values bound per item
+    if (extra.statementLoop) return 'compile-once';
     if (extra.asyncSibling) return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
     // parses, renders or validates allocates as it goes, and is fixed by calling it less
@@ -186,6 +189,16 @@ const LANGUAGE = /(?<!regular )expression|evaluat|formula|\binterpret|\b(?:query
  */
 export const runsWhatItParses = (meta) => !!meta && (verbOf(null, meta) === 'render' || LANGUAGE.test(metaText(meta)));
 
+// a package that builds SQL statements, by its package.json: knex's "SQL query & schema builder", squel's
+// "SQL query string builder", "Type safe SQL query builder"; not a driver, nor an ORM that says neither
+const STATEMENT_BUILDER = /\bsql\b.{0,40}\bbuilder\b|\bquery[ -]?builder\b/;
+
+/**
+ * A SQL query builder, by its package.json: each call makes its objects and compiles the statement's text.
+ * @param {PackageMeta} meta
+ */
+export const buildsStatements = (meta) => !!meta && /\bsql\b/.test(metaText(meta)) && STATEMENT_BUILDER.test(metaText(meta));
+
 /** @param {PackageMeta} meta */
 export const isDatabase = (meta) => !!meta && /sql|sqlite|database|\bdb\b|query/.test(metaText(meta));
 
@@ -205,7 +218,8 @@ function nodeKdf(text) {
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
  *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
- *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null}} c ownQueue: the scheduler function a promise library drained its own queue from
+ *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean}} c statementLoop: a SQL query
+ *   builder called in the app's loop (fixFor's extra); ownQueue: the scheduler function a promise library drained its own queue from
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
  *   meta: the owner package's package.json; lineText: the source of the calling line; workPackage: the package
@@ -231,6 +245,9 @@ export function adviceText(fix, o, c) {
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }
     case 'compile-once':
+      if (c.statementLoop && c.loopLine) {
+        return `${fn}${who}${at} held the loop ${ms} ms, called once per item of the loop at line ${c.loopLine}: a query builder makes its objects and compiles the SQL again for each item, though only the values change. Build the parameterised statement once (its SQL text, before the loop or at start-up) and bind each item's values, or send one multi-row statement (a batch insert or upsert)${gc}`;
+      }
       if (owner?.kind === 'node') {
         return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.compileShare)} of it making a new context and compiling the code before running it: make the context once (vm.createContext) and compile the code once (new vm.Script, one per distinct source, cached), then run script.runInContext(context) on each call; a timeout option also starts a watchdog thread per call${gc}`;
       }

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, buildsStatements } from '../../src/analyze/remedies.js';
 import { tickCallbackIsApp } from '../../src/analyze/causes.js';
 
 /**
@@ -37,6 +37,26 @@ test('a library call made once per item of a loop of the app\'s: that loop is th
   assert.doesNotMatch(text, /cannot be split/);
   // no loop around the line: one call, which cannot be split
   assert.match(advise('cache-bound-offload', ua, { loopLine: null }), /One library call cannot be split with setImmediate/);
+});
+
+test('a SQL query builder called once per item of the app\'s loop: build the statement once and bind each item\'s values', () => {
+  const meta = (/** @type {string} */ name, /** @type {string} */ description, /** @type {string[]} */ keywords = []) => ({ name, description, keywords });
+  // by the package.json: what knex, squel and kysely say of themselves; not a driver, an ORM, or a query body for another store
+  assert.equal(buildsStatements(meta('knex', 'A batteries-included SQL query & schema builder for PostgresSQL, MySQL, CockroachDB, MSSQL and SQLite3', ['sql', 'query-builder'])), true);
+  assert.equal(buildsStatements(meta('squel', 'SQL query string builder', ['sql', 'database', 'rdbms'])), true);
+  assert.equal(buildsStatements(meta('kysely', 'Type safe SQL query builder', ['query', 'builder', 'sql'])), true);
+  assert.equal(buildsStatements(meta('pg', 'PostgreSQL client - pure javascript & libpq with the same API', ['database', 'libpq', 'pg', 'postgre', 'postgres', 'postgresql', 'rdbms'])), false);
+  assert.equal(buildsStatements(meta('sequelize', 'Sequelize is a promise-based Node.js ORM tool for Postgres, MySQL, MariaDB, SQLite, Microsoft SQL Server', ['mysql', 'orm', 'sql', 'postgresql'])), false);
+  assert.equal(buildsStatements(meta('bodybuilder', 'An elasticsearch query body builder', ['elasticsearch', 'query', 'builder'])), false);
+  assert.equal(buildsStatements(null), false);
+  const rows = owners({ owner: pkg('squel', '5.13.0'), entry: entry('update') });
+  assert.equal(fixFor(rows, 'sync', { statementLoop: true, verb: null }), 'compile-once');
+  assert.equal(fixFor(rows, 'sync', { statementLoop: false }), 'cache-bound-offload', 'one statement a request: its size is the work');
+  // a backtracking regex in the builder is still the dependency's
+  assert.equal(fixFor(owners({ owner: pkg('squel'), regexShare: 0.8, regex: '(a+)+$', regexRunMs: 140 }), 'sync', { statementLoop: true }), 'regex-dependency');
+  const text = advise('compile-once', rows, { statementLoop: true, loopLine: 11 });
+  assert.match(text, /^update of squel@5\.13\.0, called at app\.js:12, held the loop 180 ms, called once per item of the loop at line 11: a query builder makes its objects and compiles the SQL again for each item, though only the values change\. Build the parameterised statement once/);
+  assert.match(text, /or send one multi-row statement/);
 });
 
 test("a JavaScript package's key derivation: node:crypto computes it natively on the pool, said first, the worker pool beside it", () => {
