@@ -9,7 +9,7 @@ import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
-import { loopAround } from '../sources/loop-lines.js';
+import { loopAround, takesParts } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
 import { evidenceOf } from './culprit-fix.js';
 
@@ -49,7 +49,8 @@ export function diagnoseBlock(samples, c, sources) {
   const known = owned.calledFrom && (owned.lineFrom === 'profile' || owned.lineFrom === 'source') ? owned.calledFrom : null;
   const code = known ? sources.codeLines(known.url) : null;
   const appLoop = known && code ? loopAround(code, known.line) : null;
-  const statementLoop = appLoop !== null && buildsStatements(meta);
+  // a statement built per item of the app's loop; a loop that hands out parts of a list sends multi-row ones already
+  const statementLoop = appLoop !== null && known !== null && code !== null && buildsStatements(meta) && !takesParts(code, appLoop, known.line);
   const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);

@@ -88,3 +88,15 @@ function innermost(stack) {
   }
   return null;
 }
+
+/**
+ * Whether a loop hands out its list in parts: its header steps by more than one (`i += 500`, `i += BATCH`)
+ * or the calling line passes a part of a list (`rows.slice(i, i + n)`, a `chunk`). Each pass then carries
+ * many items already, as a multi-row statement does.
+ * @param {string[]} code codeOnly lines of the file @param {number} loopLine 1-based @param {number} callLine 1-based
+ */
+export function takesParts(code, loopLine, callLine) {
+  const header = code[loopLine - 1] ?? '';
+  const call = code[callLine - 1] ?? '';
+  return /\+=\s*(?:[2-9]|\d{2,}|[A-Za-z_$][\w$]*)/.test(header) || /\.(?:slice|splice|subarray)\s*\(|\bchunk/i.test(call);
+}

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loopAround } from '../../src/sources/loop-lines.js';
+import { loopAround, takesParts } from '../../src/sources/loop-lines.js';
 import { codeOnly } from '../../src/sources/js-scan.js';
 
 /** @param {string} source @param {string} marker the text of the line asked about */
@@ -70,4 +70,20 @@ test('a loop header\'s own expression, a function defined in a loop, and a loop 
   assert.equal(at(src, 'use(config)'), null);
   assert.equal(loopAround(['a();'], 0), null);
   assert.equal(loopAround(['a();'], 5), null);
+});
+
+test('a loop that hands out parts of a list: a header that steps by more than one, or a slice on the calling line', () => {
+  const parts = (/** @type {string[]} */ lines, /** @type {string} */ marker) => {
+    const code = codeOnly(lines);
+    const call = lines.findIndex((l) => l.includes(marker)) + 1;
+    const loop = loopAround(code, call);
+    assert.ok(loop !== null, 'the call is in a loop');
+    return takesParts(code, loop, call);
+  };
+  assert.equal(parts(['for (const row of rows) {', '  out.push(knex("t").insert(row).toSQL()); // CALL', '}'], 'CALL'), false);
+  assert.equal(parts(['const sql = rows.map((row) =>', '  squel.insert().into("t").setFields(row).toParam()); // CALL'], 'CALL'), false);
+  assert.equal(parts(['for (let i = 0; i < rows.length; i++) {', '  q.push(build(rows[i])); // CALL', '}'], 'CALL'), false);
+  assert.equal(parts(['for (let i = 0; i < rows.length; i += 7000) {', '  await db.insertInto("t").values(rows.slice(i, i + 7000)).execute(); // CALL', '}'], 'CALL'), true);
+  assert.equal(parts(['for (let i = 0; i < rows.length; i += BATCH) {', '  q.push(build(part)); // CALL', '}'], 'CALL'), true);
+  assert.equal(parts(['for (const part of chunks) {', '  q.push(db.insert(chunk(part))); // CALL', '}'], 'CALL'), true);
 });
