@@ -15,6 +15,7 @@ const DO = /\bdo\s*$/;
  * @property {boolean} fn a function's body: a loop outside it does not repeat it
  * @property {number | null} [header] the paren of a `for`/`while` header: its loop's line
  * @property {boolean} [control] the paren of an `if`/`switch`/`catch`: a block follows, not a function
+ * @property {boolean} [fresh] an iterating method's paren, nothing read inside it yet
  */
 
 /**
@@ -44,6 +45,12 @@ export function loopAround(code, line) {
         }
         stack.push({ close: ';', loop, fn: false });
       }
+      // an iterating method takes a function: an object literal first (`repo.find({ relations })`) is another API's call
+      const last = stack[stack.length - 1];
+      if (last?.fresh) {
+        last.fresh = false;
+        if (c === '{') last.loop = null;
+      }
       if (l === line - 1) {
         const loop = innermost(stack);
         if (loop !== null) return loop;
@@ -53,7 +60,8 @@ export function loopAround(code, line) {
       closed = null;
       if (c === '(') {
         const header = HEADER.test(before) ? l + 1 : null;
-        stack.push({ close: ')', loop: ITERATE.test(before) ? l + 1 : null, fn: false, header, control: CONTROL.test(before) });
+        const iterates = ITERATE.test(before);
+        stack.push({ close: ')', loop: iterates ? l + 1 : null, fn: false, header, control: CONTROL.test(before), ...(iterates ? { fresh: true } : {}) });
       } else if (c === '{') {
         const fn = /=>\s*$/.test(before) || (paren !== null && /\)\s*$/.test(before) && !paren.control);
         const parent = stack[stack.length - 1];

@@ -68,6 +68,10 @@ test('a loop header\'s own expression, a function defined in a loop, and a loop 
   assert.equal(at(src, 'load(doc)'), null);
   assert.equal(at(src, 'JSON5.parse'), null);
   assert.equal(at(src, 'use(config)'), null);
+  // a method named like an array's that takes an object (an ORM's find): no callback, no loop
+  assert.equal(at("const list = await repo.find({ relations: { tags: true } });", 'repo.find'), null);
+  assert.equal(at("const hit = rows.find((r) => match(r.name));", 'rows.find'), 1);
+  assert.equal(at("rows.map(parse);", 'rows.map'), 1);
   assert.equal(loopAround(['a();'], 0), null);
   assert.equal(loopAround(['a();'], 5), null);
 });
