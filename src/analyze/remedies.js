@@ -190,8 +190,9 @@ const LANGUAGE = /(?<!regular )expression|evaluat|formula|\binterpret|\b(?:query
 export const runsWhatItParses = (meta) => !!meta && (verbOf(null, meta) === 'render' || LANGUAGE.test(metaText(meta)));
 
 // a package that builds SQL statements, by its package.json: knex's "SQL query & schema builder", squel's
-// "SQL query string builder", "Type safe SQL query builder"; not a driver, nor an ORM that says neither
-const STATEMENT_BUILDER = /\bsql\b.{0,40}\bbuilder\b|\bquery[ -]?builder\b/;
+// "SQL query string builder", "Type safe SQL query builder", sql-bricks's "SQL Generation", an ORM for SQL
+// databases (drizzle's); not a driver (pg's "PostgreSQL client")
+const STATEMENT_BUILDER = /\bbuilder\b|\bgenerat|\borm\b/;
 
 /**
  * A SQL query builder, by its package.json: each call makes its objects and compiles the statement's text.

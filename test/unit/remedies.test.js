@@ -41,12 +41,14 @@ test('a library call made once per item of a loop of the app\'s: that loop is th
 
 test('a SQL query builder called once per item of the app\'s loop: build the statement once and bind each item\'s values', () => {
   const meta = (/** @type {string} */ name, /** @type {string} */ description, /** @type {string[]} */ keywords = []) => ({ name, description, keywords });
-  // by the package.json: what knex, squel and kysely say of themselves; not a driver, an ORM, or a query body for another store
+  // by the package.json: what knex, squel, kysely, sql-bricks and drizzle say of themselves; not a driver, or a query body for another store
   assert.equal(buildsStatements(meta('knex', 'A batteries-included SQL query & schema builder for PostgresSQL, MySQL, CockroachDB, MSSQL and SQLite3', ['sql', 'query-builder'])), true);
   assert.equal(buildsStatements(meta('squel', 'SQL query string builder', ['sql', 'database', 'rdbms'])), true);
   assert.equal(buildsStatements(meta('kysely', 'Type safe SQL query builder', ['query', 'builder', 'sql'])), true);
   assert.equal(buildsStatements(meta('pg', 'PostgreSQL client - pure javascript & libpq with the same API', ['database', 'libpq', 'pg', 'postgre', 'postgres', 'postgresql', 'rdbms'])), false);
-  assert.equal(buildsStatements(meta('sequelize', 'Sequelize is a promise-based Node.js ORM tool for Postgres, MySQL, MariaDB, SQLite, Microsoft SQL Server', ['mysql', 'orm', 'sql', 'postgresql'])), false);
+  assert.equal(buildsStatements(meta('sql-bricks', 'Transparent, Schemaless SQL Generation', ['sql', 'generation'])), true);
+  assert.equal(buildsStatements(meta('drizzle-orm', 'Drizzle ORM package for SQL databases', ['drizzle', 'orm', 'pg', 'sql'])), true);
+  assert.equal(buildsStatements(meta('mysql2', 'fast mysql driver. Implements core protocol, prepared statements, ssl and compression in native JS', ['mysql', 'client', 'server'])), false);
   assert.equal(buildsStatements(meta('bodybuilder', 'An elasticsearch query body builder', ['elasticsearch', 'query', 'builder'])), false);
   assert.equal(buildsStatements(null), false);
   const rows = owners({ owner: pkg('squel', '5.13.0'), entry: entry('update') });
