@@ -195,7 +195,8 @@ export const runsWhatItParses = (meta) => !!meta && (verbOf(null, meta) === 'ren
 const STATEMENT_BUILDER = /\bbuilder\b|\bgenerat|\borm\b/;
 
 /**
- * A SQL query builder, by its package.json: each call makes its objects and compiles the statement's text.
+ * A package that builds SQL statements (a query builder, SQL generation, an ORM), by its package.json: each
+ * call makes its objects and compiles the statement's text.
  * @param {PackageMeta} meta
  */
 export const buildsStatements = (meta) => !!meta && /\bsql\b/.test(metaText(meta)) && STATEMENT_BUILDER.test(metaText(meta));
