@@ -56,7 +56,7 @@ function runSuite(node, e2e) {
       // each failure with its error, e.g. "... (error: 'duration 892.22')"
       // (a YAML block, `error: |-`, is the indented lines under it)
       const failed = [...out.matchAll(/^\s*not ok \d+ - (.*)$(?:\n(?!\s*(?:not )?ok )[^\n]*)*?\n(\s*)error: ([^\n]*)((?:\n\2 +[^\n]*)*)/gm)]
-        .map((m) => `${m[1]} (error: ${(/^[|>]-?$/.test(m[3]) ? m[4].replace(/\s+/g, ' ').trim() : m[3]).slice(0, 400)})`);
+        .map((m) => `${m[1]} (error: ${(/^[|>]-?$/.test(m[3]) ? m[4].replace(/\s+/g, ' ').trim() : m[3]).slice(0, 1000)})`);
       resolve({ code, pass: count('pass'), fail: count('fail'), ms: Date.now() - started, failed });
     });
   });

@@ -39,11 +39,13 @@ async function measuredRun(t, app, extra = []) {
   }
   // nothing of ours in the window (the warm-up before it is not judged), and no frame of our
   // agent blamed anywhere
-  assert.equal(report.toolStalls.stallsInWindow, 0, explain);
+  assert.equal(report.toolStalls.stallsInWindow, 0, `stalls of ours in the window: ${explain}`);
   // the watchdog starts a capture only inside a stall already under way (a block, the machine's or ours)
   const stalls = report.blocks.length + report.machine.starvedBlocks.length + report.toolStalls.blocks.length;
   assert.ok(report.toolStalls.captureStarts.inWindow <= stalls, explain);
-  assert.deepEqual(report.toolStalls.blocks.filter((/** @type {any} */ b) => b.startMs >= 0), [], explain);
+  // (what failed first in the message: CI shows the start of it)
+  const ours = report.toolStalls.blocks.filter((/** @type {any} */ b) => b.startMs >= 0);
+  assert.deepEqual(ours, [], `blocks of ours in the window ${JSON.stringify(ours)}: ${explain}`);
   const agentDir = `${path.sep}src${path.sep}agent${path.sep}`;
   const frames = [...report.topSites, ...[...report.blocks, ...(report.warmup?.blocks ?? [])].flatMap((/** @type {any} */ b) => [...(b.stack ?? []), ...(b.culprit ? [b.culprit] : [])])];
   assert.ok(!frames.some((f) => String(f.url).includes(agentDir)), 'no frame of the agent is blamed');
