@@ -9,6 +9,7 @@ import { rootName } from '../sources/app-sources.js';
 import { isAgentUrl } from './frame-kind.js';
 import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
 import { spellings } from '../sources/regex-names.js';
+import { isLinearRegex } from './regex-linear.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -272,9 +273,11 @@ function runWeight(samples, weight) {
  * not spell (''), the line that ran it, so that two such regexes are never one run; on a line that runs
  * a table's patterns one after the other (regex-table.js), the sample alone: no two of its samples are
  * known to be one match.
+ * None for a pattern of a shape that cannot backtrack (regex-linear.js: `text.split(/[\r\n]+/)` of a
+ * whole file): a long time in it is one pass over a large input, never a match that backtracks.
  * @param {SampleOwner} o @param {BlockSample} s @returns {string | null}
  */
-const regexKey = (o, s) => (o.regex === null ? null : o.regex || (s.line?.regexTable ? `\0table ${s.t}` : `\0${s.frames[0]?.url}:${s.line?.line}`));
+const regexKey = (o, s) => (o.regex === null || isLinearRegex(o.regex) ? null : o.regex || (s.line?.regexTable ? `\0table ${s.t}` : `\0${s.frames[0]?.url}:${s.line?.line}`));
 
 /**
  * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one
