@@ -805,3 +805,36 @@ test('a function that calls what a package returned, through a property: its one
   // a position that is not the function's parameters (a bundle's source map, approximate): its first line, as before
   assert.deepEqual([read(5).calledFrom?.line, read(5).lineFrom], [3, 'function']);
 });
+
+test('a bundled package\'s minified function (`W`): its async form is read from the name the app\'s line imports and calls', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-minified-async-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
+  const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  write('node_modules/hashkit/package.json', JSON.stringify({ name: 'hashkit', version: '5.0.3', type: 'module', main: './dist/node.cjs', types: './dist/node.d.mts', exports: { '.': { import: './dist/node.mjs', require: './dist/node.cjs' } } }));
+  write('node_modules/hashkit/dist/node.mjs', 'const A=setImmediate,W=(n,r)=>H(n)===r,Y=(n,r)=>new Promise(t=>A(()=>t(W(n,r))));export{Y as compare,W as compareSync};\n');
+  write('node_modules/hashkit/dist/node.cjs', '"use strict";const A=setImmediate,W=(n,r)=>H(n)===r,Y=(n,r)=>new Promise(t=>A(()=>t(W(n,r))));exports.compare=Y,exports.compareSync=W;\n');
+  write('node_modules/hashkit/dist/node.d.mts', 'declare const compareSync: (content: string, hash: string) => boolean;\ndeclare const compare: (content: string, hash: string) => Promise<boolean>;\nexport { compare, compareSync };\n');
+  write('app.mjs', [
+    "import http from 'node:http';",
+    "import { compareSync } from 'hashkit';",
+    "import { other } from './other.js';",
+    '',
+    'http.createServer((req, res) => {',
+    "  const ok = compareSync(req.url ?? '', stored);",
+    '  res.end(String(ok));',
+    '}).listen(3000);',
+  ].join('\n'));
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/hashkit/dist/node.mjs');
+  const frames = [f('W', lib, 1, 40), f('(anonymous)', path.join(dir, 'app.mjs'), 5, 19)];
+  const samples = [0, 1, 2, 3].map((i) => ({ t: i, weightMs: 40, frames, line: null }));
+  const d = diagnoseBlock(samples, { cause: 'sync', phase: 'poll', durationMs: 160, gcShare: 0, appTop: null, cwd: dir, requests: null }, sources);
+  assert.equal(d.culprit?.owner?.name, 'hashkit');
+  assert.equal(d.culprit?.calledFrom?.line, 6);
+  assert.equal(d.fix, 'async-form', d.advice);
+  assert.match(d.advice, /hashkit also exports the async hashkit\.compare/);
+});
