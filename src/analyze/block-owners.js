@@ -378,21 +378,40 @@ function regexLine(mine, code, raw, names, first, end) {
 
 /**
  * A package's function V8 names by no name a caller writes (mathjs's typed functions are named by
- * their signatures: "string, Map | Object"): named instead as the app's calling line calls it, a
- * member of a name the file binds to that package (`math.evaluate`). Else as it is.
+ * their signatures: "string, Map | Object"; a bundle's minified `W`): named instead as the app's
+ * calling line calls it, a member of a name the file binds to that package (`math.evaluate`), or
+ * for a minified one a name the file imports from it, called bare and alone. Else as it is.
  * @param {Site} entry @param {Owner} owner @param {string} file @param {number} line @param {AppSources} sources
  * @returns {Site}
  */
 function namedByCall(entry, owner, file, line, sources) {
-  if (owner.kind !== 'package' || /^[\w$.]+$/.test(entry.functionName) || entry.functionName.startsWith('(')) return entry;
+  if (owner.kind !== 'package' || entry.functionName.startsWith('(')) return entry;
+  const minified = isMinifiedName(entry, sources);
+  if (/^[\w$.]+$/.test(entry.functionName) && !minified) return entry;
   const code = sources.codeLines(file)?.[line - 1];
   if (!code) return entry;
   const bindings = sources.bindingsOf(file);
+  const ofOwner = (/** @type {string} */ name) => {
+    const spec = bindings.get(name);
+    return spec !== undefined && rootName(spec) === owner.name;
+  };
   for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) {
-    const spec = bindings.get(m[1]);
-    if (spec && rootName(spec) === owner.name) return { ...entry, functionName: `${m[1]}.${m[2]}` };
+    if (ofOwner(m[1])) return { ...entry, functionName: `${m[1]}.${m[2]}` };
+  }
+  // a bundle's minified function, called by a name the file imports bare (`compareSync(` of bcrypt-ts, run as `W`)
+  if (minified) {
+    const bare = [...new Set([...code.matchAll(/(?:^|[^.\w$])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]).filter(ofOwner))];
+    if (bare.length === 1) return { ...entry, functionName: bare[0] };
   }
   return entry;
+}
+
+/**
+ * A bundler's name for a function: two characters at most, on a line of minified code (over 500
+ * characters). @param {Site} entry @param {AppSources} sources
+ */
+function isMinifiedName(entry, sources) {
+  return /^[\w$]{1,2}$/.test(entry.functionName) && (sources.lines(entry.url)?.[entry.line - 1]?.length ?? 0) > 500;
 }
 
 /** The name a caller writes to call a function V8 names so: "bcrypt.hashSync" -> "hashSync". @param {string} name */
