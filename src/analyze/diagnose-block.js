@@ -92,13 +92,7 @@ function asyncFormOf(owned, entryName, sources) {
   const none = { sibling: null, declared: false };
   if (kind !== 'package' && kind !== 'native') return none;
   const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
-  if (kind === 'package') {
-    if (!entryPkg) return none;
-    // the function the app entered, then what the calling line calls of the package's imports: a
-    // bundled package's functions have minified names (bcrypt-ts's `compareSync` runs as `W`)
-    const names = [entryName, ...importedCalls(owned.calledFrom, entryPkg.name, sources)];
-    return { sibling: asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [...new Set(names)], entryPkg.main, entryPkg.types, false), declared: false };
-  }
+  if (kind === 'package') return entryPkg ? { sibling: asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false), declared: false } : none;
   const from = owned.calledFrom;
   const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
   if (!pkg) return none;
@@ -110,28 +104,6 @@ function asyncFormOf(owned, entryName, sources) {
   const called = [...new Set(names)];
   const sibling = asyncCounterpart(sources, pkg.dir, file, called, pkg.main, pkg.types, true);
   return { sibling, declared: !sibling && declaresCall(sources, pkg.dir, file, called, pkg.main, pkg.types) };
-}
-
-/**
- * The names a calling line calls that the file imports from a package: `compareSync(` where
- * `import { compareSync } from 'bcrypt-ts'`, and `.hashSync(` on `const bcrypt = require('bcryptjs')`.
- * @param {{url: string, line: number} | null} from @param {string} pkgName @param {AppSources} sources
- * @returns {string[]}
- */
-function importedCalls(from, pkgName, sources) {
-  const text = from ? sources.codeLines(from.url)?.[from.line - 1] ?? '' : '';
-  if (!from || !text) return [];
-  const bound = sources.bindingsOf(from.url);
-  const ofPackage = (/** @type {string} */ name) => {
-    const spec = bound.get(name);
-    return spec !== undefined && rootName(spec) === pkgName;
-  };
-  const out = [];
-  for (const m of text.matchAll(/(?:^|[^.\w$])([A-Za-z_$][\w$]*)\s*(?:\.\s*([A-Za-z_$][\w$]*)\s*)?\(/g)) {
-    if (!ofPackage(m[1])) continue;
-    out.push(m[2] ?? m[1]);
-  }
-  return out;
 }
 
 // Node's scheduler: the frames that run a callback a package scheduled for itself
