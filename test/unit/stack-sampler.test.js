@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import { SAMPLE_EXPRESSION, sampleOf, profileOf, microtasksLine } from '../../src/agent/stack-sampler.cjs';
 import { timeProfile, framesOf } from '../../src/analyze/profiles.js';
+import { classifyStack } from '../../src/analyze/causes.js';
+import { frameKind } from '../../src/analyze/frame-kind.js';
 
 test('a sample is the stack below the evaluation, innermost first, with where each function begins', () => {
   const prepare = (/** @type {Error} */ e) => `app's own: ${e.message}`;
@@ -97,4 +99,34 @@ test('a sample in the microtask queue gets the runMicrotasks frame a profile has
   const between = { us: taken[1].us + 500, frames: taken[1].frames.filter((/** @type {any[]} */ f) => f[0] === 'processTicksAndRejections') };
   const p2 = timeProfile({ kind: 'block', epochOffsetMs: 0, intervalUs: 2500, profile: profileOf([between], between.us - 1000, between.us + 1000, microLine) }, 'capture');
   assert.deepEqual(framesOf(p2, p2.profile.samples[0]).map((f) => f.functionName), ['runMicrotasks', 'processTicksAndRejections']);
+});
+
+test('a deep stack keeps its innermost frames and its bottom, a marker between; a runaway one ends in the marker and reads as code, not a queue', () => {
+  const script = new vm.Script(SAMPLE_EXPRESSION, { filename: '' });
+  /** @param {number} n @returns {any} */
+  function descend(n) {
+    return n === 0 ? sampleOf(script.runInThisContext()) : descend(n - 1);
+  }
+  const shallow = descend(5);
+  const deep = descend(400);
+  assert.ok(shallow && deep);
+  const names = (/** @type {any} */ s) => s.frames.map((/** @type {any[]} */ f) => f[0]);
+  assert.equal(names(deep).filter((/** @type {string} */ n) => n === '(more frames)').length, 1, 'one marker');
+  assert.equal(names(deep).slice(0, 3).filter((/** @type {string} */ n) => n === 'descend').length, 2, `the innermost frames kept: ${names(deep).slice(0, 3)}`);
+  assert.ok(deep.frames.length < 300, `bounded: ${deep.frames.length} frames`);
+  // the bottom is the real one: the same outermost frames as a shallow sample from the same caller
+  assert.deepEqual(deep.frames.slice(-3).map((/** @type {any[]} */ f) => f.slice(0, 2)), shallow.frames.slice(-3).map((/** @type {any[]} */ f) => f.slice(0, 2)));
+
+  const runaway = descend(3000);
+  assert.ok(runaway);
+  assert.equal(names(runaway).at(-1), '(more frames)', 'no bottom to keep');
+  assert.ok(names(runaway).slice(2, -1).every((/** @type {string} */ n) => n === 'descend'), 'the recursion, then the marker');
+  // a package's frames and then the marker: no scheduler frame below, but the stack was cut, so it is
+  // not read as a promise continuation (an async function resumed with nothing under it)
+  const pkg = ['composeNode', '/srv/node_modules/js-yaml/lib/loader.js', 1365, 3, 1300, 1];
+  const cut = { us: 1_002_000, frames: [pkg, pkg, ['(more frames)', '', 0, 0, 0, 0]] };
+  const p = timeProfile({ kind: 'block', epochOffsetMs: 0, intervalUs: 2500, profile: profileOf([cut], 1_000_000, 1_003_000) }, 'capture');
+  const frames = framesOf(p, p.profile.samples[0]).map((f) => ({ ...f, kind: frameKind(f) }));
+  assert.deepEqual(classifyStack(frames), { cause: 'sync', phase: 'poll' });
+  assert.deepEqual(classifyStack(frames.slice(0, 2)), { cause: 'microtask', phase: 'microtasks' }, 'uncut, the same frames read as a continuation');
 });
