@@ -140,7 +140,8 @@ export function statsLine(m, pid, dropped, captures) {
   const seconds = Math.max(0.001, (s.measureEnd - s.measureStart) / 1000);
   const routes = Object.entries(s.routes ?? {}).sort((a, b) => b[1].count - a[1].count).slice(0, MAX_ROUTES).map(([route, r]) => {
     const h = Histogram.fromJSON(r.latency);
-    return { route, requests: r.count, errors: r.errors, p50Ms: round(h.percentile(50)), p99Ms: round(h.percentile(99)), maxMs: round(h.max) };
+    // the histogram too: a report over many intervals merges them (a percentile of percentiles is none)
+    return { route, requests: r.count, errors: r.errors, p50Ms: round(h.percentile(50)), p99Ms: round(h.percentile(99)), maxMs: round(h.max), histogram: r.latency };
   });
   return {
     event: 'stats', t: new Date(m.t).toISOString(), pid, loop: m.loop, seconds: round(seconds),

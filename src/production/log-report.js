@@ -220,17 +220,30 @@ function topSites(blocks) {
 function routesOf(stats, blocks) {
   /** @type {Map<string, any>} */
   const by = new Map();
+  /** @type {Map<string, Histogram | null>} each route's latency over the log; null: an interval gave no histogram */
+  const latency = new Map();
   for (const s of stats) {
     for (const r of s.routes ?? []) {
       const x = by.get(r.route) ?? { route: r.route, requests: 0, errors: 0, p50Ms: 0, p90Ms: 0, p99Ms: 0, maxMs: 0, blocks: 0, blockedMs: 0 };
       x.requests += r.requests;
       x.errors += r.errors;
+      // without histograms (a log of an earlier version) each figure is the highest interval's: an upper bound
       x.p50Ms = Math.max(x.p50Ms, r.p50Ms);
       x.p90Ms = Math.max(x.p90Ms, r.p99Ms);
       x.p99Ms = Math.max(x.p99Ms, r.p99Ms);
       x.maxMs = Math.max(x.maxMs, r.maxMs);
       by.set(r.route, x);
+      const h = latency.has(r.route) ? latency.get(r.route) : new Histogram();
+      latency.set(r.route, h && r.histogram ? h.merge(Histogram.fromJSON(r.histogram)) : null);
     }
+  }
+  for (const [route, h] of latency) {
+    const x = by.get(route);
+    if (!h || !h.count) continue;
+    x.p50Ms = round(h.percentile(50));
+    x.p90Ms = round(h.percentile(90));
+    x.p99Ms = round(h.percentile(99));
+    x.maxMs = round(h.max);
   }
   for (const b of blocks) {
     // a block of several routes (its line's `routes`): each its share of it, as `run`'s table does

@@ -217,3 +217,29 @@ test('a block that ran two routes back to back: its line says each route\'s time
   const rows = Object.fromEntries((report.routes ?? []).map((/** @type {any} */ r) => [r.route, r.blockedMs]));
   assert.deepEqual([rows['GET /report'], rows['GET /sandbox/customers']], [160, 100]);
 });
+
+test('report <log>: a route\'s latency over several stats lines is read from their merged histograms, not the worst interval\'s percentiles', () => {
+  const t0 = Date.parse('2026-12-02T10:00:00Z');
+  const start = { event: 'start', t: new Date(t0).toISOString(), pid: 7, loop: 'main', settings: { thresholdMs: 200 } };
+  const latency = (/** @type {number[]} */ values) => {
+    const h = new Histogram();
+    for (const v of values) h.record(v);
+    return h.toJSON();
+  };
+  const interval = (/** @type {number} */ i, /** @type {number[]} */ values) => statsLine({ t: t0 + i * 60_000, loop: 'main', summary: {
+    measureStart: t0 + (i - 1) * 60_000, measureEnd: t0 + i * 60_000, lag: latency([1]),
+    routes: { 'POST /signup': { count: values.length, errors: 0, latency: latency(values) } },
+  } }, 7, 0);
+  // one slow first sign-in, then four of about 100 ms
+  const lines = [start, interval(1, [354]), interval(2, [100, 102, 104, 110])];
+  assert.equal(lines[1].routes[0].p50Ms, 354, 'the first interval alone');
+  const { report } = logToReport(lines.map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } });
+  const row = report.routes.find((/** @type {any} */ r) => r.route === 'POST /signup');
+  assert.equal(row.requests, 5);
+  assert.ok(row.p50Ms >= 100 && row.p50Ms <= 106, `p50 of the five: ${row.p50Ms}`);
+  assert.ok(Math.abs(row.p99Ms - 354) < 5 && Math.abs(row.maxMs - 354) < 5, JSON.stringify(row));
+  // a log of an earlier version, whose stats lines have no histogram: the highest interval's figures, an upper bound
+  const older = lines.map((l) => (l.event === 'stats' ? { ...l, routes: l.routes.map((/** @type {any} */ { histogram: _h, ...r }) => r) } : l));
+  const old = logToReport(older.map((l) => JSON.stringify(l)).join('\n'), { file: '/srv/eventloop.log', tool: { name: 'eventloop-probe', version: '0' } }).report;
+  assert.equal(old.routes.find((/** @type {any} */ r) => r.route === 'POST /signup').p50Ms, 354);
+});
