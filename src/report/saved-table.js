@@ -41,7 +41,7 @@ export function renderSavedDiff(diff, c) {
   if (repeated) {
     lines.push(`p: Mann-Whitney U, two-sided; * = beyond the noise (p < ${diff.alpha}); a change of at least ${diff.regressionPct}% inside the noise is marked "within noise"`);
   } else {
-    lines.push(`single runs: a change of at least ${diff.regressionPct}% is marked, but cannot be told from noise; repeat runs (folders of runs) for a test`);
+    lines.push(`single runs: blocks are judged; a change of at least ${diff.regressionPct}% in latency, throughput, CPU, GC or memory is marked "changed" and not judged (it cannot be told from noise); repeat runs (folders of runs) for a test`);
   }
   const n = diff.regressions.length;
   lines.push(n ? c.red.bold(`${n} regression(s): ${diff.regressions.map((r) => `${r.metric} ${r.pct === null ? '' : `${r.pct > 0 ? '+' : ''}${r.pct}% `}(${r.side})`).join(', ')}`) : 'no regression');
