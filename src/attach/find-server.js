@@ -27,7 +27,9 @@ export function serverBelow(pid, wantPort) {
   const node = isNodeExecutable(exe);
   const manager = node && isPackageManager(pid);
   if (node && !manager && listeningSockets(pid).length) return { pid, launcher: null, commandLine: null };
-  const below = descendantsOf(pid).filter((p) => isNodeExecutable(exeOf(p.pid) ?? ''));
+  // the tool itself (and what it started) is below the shell it was run from: never a candidate
+  const ours = new Set([process.pid, ...descendantsOf(process.pid).map((p) => p.pid)]);
+  const below = descendantsOf(pid).filter((p) => !ours.has(p.pid) && isNodeExecutable(exeOf(p.pid) ?? ''));
   const listening = below.map((p) => ({ ...p, ports: [...new Set(listeningSockets(p.pid).map((s) => s.port))] })).filter((p) => p.ports.length);
   // a cluster's workers share their primary's socket: the topmost process of a port stands for it
   const tops = listening.filter((c) => !listening.some((o) => o !== c && isBelow(c.pid, o.pid, below) && o.ports.some((port) => c.ports.includes(port))));

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { runBin, readReport, tempDir, ROOT, until } from '../helpers.js';
+import { runBin, readReport, tempDir, ROOT, BIN, until } from '../helpers.js';
 import { listeningSockets } from '../../src/proc/listening.js';
 
 // npm, its scripts and `node` are this node (under the Node matrix too)
@@ -90,4 +90,20 @@ test('attach to npm whose node child does not listen: refused, the child named',
   const r = await runBin(['attach', String(npm.pid), '-d', '1'], { cwd: dir, timeoutMs: 60_000 });
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, new RegExp(`^eventloop-probe: error: pid ${npm.pid} \\(npm start\\) is a package manager, and none of the Node\\.js processes below it listens: ${npm.servers()[0]} \\(node worker\\.js\\)`));
+});
+
+test('attach to the shell the tool was run from: the tool is no candidate of its own', async () => {
+  // `eventloop-probe attach $$` from a shell: the only Node.js process below the shell is the tool itself
+  const r = await new Promise((resolve) => {
+    const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" attach $$ -d 1; echo "rc=$?"`], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('close', () => resolve({ out, err }));
+  });
+  assert.match(r.out, /rc=2/, r.err);
+  assert.equal(r.err.trim().split('\n').length, 1, r.err);
+  assert.match(r.err, /is not Node\.js/);
+  assert.doesNotMatch(r.err, /eventloop-probe\.js attach|below it listens/, r.err);
 });
