@@ -316,15 +316,20 @@ function callingLine(app, mine, owner, sources) {
   if (code && app.line >= 1) {
     const start = app.line - 1;
     const end = functionEnd(code, start, Math.max(0, app.column - 1));
-    /** @type {RegExp[]} */
-    const tests = [];
+    // the names the app's function called into the owner by, the heaviest first: a cheap call of the
+    // same package on an earlier line (image-q's PointContainer.fromUint8Array before its
+    // applyPaletteSync) is not the calling line of the time
+    /** @type {Map<string, number>} */
+    const called = new Map();
     for (const m of mine) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
-      for (const f of [m.o.entry, e]) {
+      for (const f of new Set([m.o.entry, e])) {
         const name = f && f !== m.s.frames[m.o.appIndex] ? calleeName(f.functionName) ?? regexProtocolName(f, sources) : null;
-        if (name) tests.push(new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
+        if (name) called.set(name, (called.get(name) ?? 0) + m.w);
       }
     }
+    /** @type {RegExp[]} */
+    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
     if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
     const spec = mine.find((m) => m.o.specifier)?.o.specifier;
     let bound = false;

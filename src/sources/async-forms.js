@@ -15,8 +15,9 @@ import { functionEnd } from './js-scan.js';
 
 const CALLBACK_PARAM = /(?:^|[\s,(])(?:cb|callback|done|next|callbackFn|onDone|onComplete)\s*[,)=:?]/;
 // a body that hands its work on or lets the loop turn between steps (a Promise alone does neither:
-// `parseAsync` that awaits its own synchronous parse holds the loop just the same)
-const YIELDING_BODY = /\bsetImmediate\s*\(|\bsetTimeout\s*\(|\bnextTick\s*\(|\bpromisify\b|\bnew\s+Worker\b|\.(?:readFile|writeFile|pbkdf2|scrypt|deflate|inflate|gzip|gunzip|brotliCompress)\s*\(/;
+// `parseAsync` that awaits its own synchronous parse holds the loop just the same); a package's own
+// wrapper of setImmediate is named for it (image-q's setImmediateImpl, a polyfill's setImmediateShim)
+const YIELDING_BODY = /\bsetImmediate\w*\s*\(|\bsetTimeout\w*\s*\(|\bnextTick\s*\(|\bpromisify\b|\bnew\s+Worker\b|\.(?:readFile|writeFile|pbkdf2|scrypt|deflate|inflate|gzip|gunzip|brotliCompress)\s*\(/;
 // result types too common to say one method is another's async form
 const VAGUE_TYPES = new Set(['void', 'any', 'unknown', 'boolean', 'number', 'string', 'this', 'undefined', 'null', 'object']);
 

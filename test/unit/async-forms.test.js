@@ -67,6 +67,16 @@ test('an async form is one that frees the loop: an addon\'s declared Promise or 
   write('node_modules/schema/lib/types.js', 'class Type {\n  parse(data) {\n    return this._parse(data);\n  }\n  async parseAsync(data) {\n    const result = await this._parseAsync(data);\n    return result;\n  }\n}\n');
   const schema = path.join(dir, 'node_modules/schema');
   assert.equal(asyncCounterpart(sources, schema, path.join(schema, 'lib/types.js'), ['parse'], 'lib/index.js', 'lib/index.d.ts', false), null);
+  // a Promise form that steps a generator through the package's own wrapper of setImmediate
+  write('node_modules/quant/package.json', { name: 'quant', version: '1.0.0', main: './dist/quant.cjs' });
+  write('node_modules/quant/dist/quant.cjs', [
+    'function applySync(image) {', '  return run(image);', '}',
+    'async function apply(image) {', '  return new Promise((resolve) => {', '    const it = steps(image);',
+    '    const next = () => { const r = it.next(); if (r.done) resolve(r.value); else setImmediateImpl(next); };',
+    '    setImmediateImpl(next);', '  });', '}',
+  ].join('\n'));
+  const quant = path.join(dir, 'node_modules/quant');
+  assert.equal(asyncCounterpart(sources, quant, path.join(quant, 'dist/quant.cjs'), ['applySync'], './dist/quant.cjs', null, false), 'apply');
 });
 
 test('an addon however it is shipped: node-gyp, a loader, N-API\'s napi field, a platform package holding the .node', (t) => {

@@ -842,3 +842,27 @@ test('a bundled package\'s minified function (`W`): named, and its async form re
   assert.equal(d.fix, 'async-form', d.advice);
   assert.match(d.advice, /hashkit also exports the async hashkit\.compare/);
 });
+
+test('two calls of the same package in one handler: the calling line is the heavier call\'s, not the earlier one\'s', (t) => {
+  const { dir, write } = scratch(t, 'elp-two-calls-');
+  write('node_modules/imgq/package.json', JSON.stringify({ name: 'imgq', version: '4.0.0' }));
+  write('app.js', [
+    "const iq = require('imgq');", // 1
+    "app.get('/x', (req, res) => {", // 2
+    '  const image = iq.utils.fromBytes(req.body);', // 3
+    '  const indexed = iq.applyPaletteSync(image);', // 4
+    '  res.end(String(indexed.length));', // 5
+    '});', // 6
+  ].join('\n'));
+  const app = path.join(dir, 'app.js');
+  const lib = path.join(dir, 'node_modules/imgq/dist/index.js');
+  const handler = f('(anonymous)', app, 2, 15);
+  // the cheap call runs first, so its sample comes first in time
+  const samples = [
+    [f('fromBytes', lib, 10), handler],
+    ...Array.from({ length: 5 }, () => [f('learn', lib, 400), f('applyPaletteSync', lib, 300), handler]),
+  ].map((frames, i) => ({ t: i, weightMs: 10, frames, line: null }));
+  const o = blockOwners(samples, 60, new AppSources());
+  assert.equal(o.owner?.name, 'imgq');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [4, 'source']);
+});
