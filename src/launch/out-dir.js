@@ -25,11 +25,26 @@ export function prepareOutDir(out, name, cwd) {
     throw new UsageError(`--out ${out} is a file, not a folder`, 'name a folder (it is created if missing)');
   }
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     fs.accessSync(dir, fs.constants.W_OK);
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
     throw new UsageError(`cannot write the report folder ${dir} (${code})`, 'choose a writable --out folder');
   }
   return dir;
+}
+
+/**
+ * mkdir -p, one folder at a time from the nearest that exists: Node 20's recursive mkdir never returns
+ * where the kernel answers a new folder with ENOENT although its parent exists (/proc/foo spins at
+ * full CPU), and one mkdir a level fails there at once.
+ * @param {string} dir an absolute path
+ */
+function makeFolders(dir) {
+  const missing = [];
+  for (let d = dir; !fs.existsSync(d); d = path.dirname(d)) {
+    missing.unshift(d);
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of missing) fs.mkdirSync(d);
 }
