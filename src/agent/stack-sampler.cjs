@@ -25,16 +25,14 @@ const path = require('node:path');
 // production capture's witness, agent/../production/log-worker.mjs) shows its frames as the tool's
 const SAMPLE_URL = path.join(__dirname, 'stack-sample-expression.js');
 
-// How deep a sample reads the stack, and what it keeps of a deeper one. The bottom frames say why
-// the code runs (Node's scheduler: an I/O callback, a timer, the microtask queue), and an express
-// handler behind five middleware already runs 88 frames deep: a stack cut at 64 lost its bottom,
-// and a cut stack whose last frame was a package's read as a promise continuation. A stack of more
-// than INNER + OUTER frames keeps its INNER innermost and OUTER outermost, a '(more frames)' frame
-// between; one of LIMIT frames or more (a runaway recursion) has no bottom to keep, and ends in
-// that frame, which the analysis reads as no scheduler frame of its own (code, not a queue).
-const LIMIT = 1024;
-const INNER = 192;
-const OUTER = 64;
+// How deep a sample reads the stack. The bottom frames say why the code runs (Node's scheduler: an I/O
+// callback, a timer, the microtask queue), and an express handler behind five middleware already runs
+// 88 frames deep: a stack cut at 64 lost its bottom, and a cut stack whose last frame was a package's
+// read as a promise continuation. A stack of LIMIT frames or more keeps its innermost LIMIT - 1 and
+// ends in a '(more frames)' frame, which the analysis reads as no scheduler frame of its own: code,
+// not a queue (a continuation resumed from the microtask queue has a shallow stack). Each frame
+// read costs the app's thread about 1 µs (bench/sample-depth.cjs), so no deeper than this.
+const LIMIT = 128;
 const MORE = '(more frames)';
 
 /**
@@ -48,13 +46,7 @@ const SAMPLE_EXPRESSION = `(function eventloopProbeSample() {
     Error.stackTraceLimit = ${LIMIT};
     const row = (s) => [s.getFunctionName() || '', s.getFileName() || '', s.getLineNumber() || 0, s.getColumnNumber() || 0,
       typeof s.getEnclosingLineNumber === 'function' ? s.getEnclosingLineNumber() || 0 : 0, typeof s.getEnclosingColumnNumber === 'function' ? s.getEnclosingColumnNumber() || 0 : 0];
-    Error.prepareStackTrace = (_, sites) => {
-      if (sites.length <= ${INNER + OUTER}) return sites.map(row);
-      const kept = sites.slice(0, ${INNER}).map(row);
-      kept.push(['${MORE}', '', 0, 0, 0, 0]);
-      if (sites.length < ${LIMIT}) for (const s of sites.slice(sites.length - ${OUTER})) kept.push(row(s));
-      return kept;
-    };
+    Error.prepareStackTrace = (_, sites) => (sites.length < ${LIMIT} ? sites.map(row) : [...sites.slice(0, ${LIMIT - 1}).map(row), ['${MORE}', '', 0, 0, 0, 0]]);
     Error.captureStackTrace(holder, eventloopProbeSample);
     return JSON.stringify([Number(process.hrtime.bigint() / 1000n), holder.stack]);
   } catch {

@@ -101,25 +101,25 @@ test('a sample in the microtask queue gets the runMicrotasks frame a profile has
   assert.deepEqual(framesOf(p2, p2.profile.samples[0]).map((f) => f.functionName), ['runMicrotasks', 'processTicksAndRejections']);
 });
 
-test('a deep stack keeps its innermost frames and its bottom, a marker between; a runaway one ends in the marker and reads as code, not a queue', () => {
+test('a stack of an express handler\'s depth is read whole, to Node\'s scheduler at its bottom; a deeper one ends in a marker and reads as code, not a queue', () => {
   const script = new vm.Script(SAMPLE_EXPRESSION, { filename: '' });
   /** @param {number} n @returns {any} */
   function descend(n) {
     return n === 0 ? sampleOf(script.runInThisContext()) : descend(n - 1);
   }
   const shallow = descend(5);
-  const deep = descend(400);
+  // five middleware in front of a handler: 88 frames
+  const deep = descend(90);
   assert.ok(shallow && deep);
   const names = (/** @type {any} */ s) => s.frames.map((/** @type {any[]} */ f) => f[0]);
-  assert.equal(names(deep).filter((/** @type {string} */ n) => n === '(more frames)').length, 1, 'one marker');
-  assert.equal(names(deep).slice(0, 3).filter((/** @type {string} */ n) => n === 'descend').length, 2, `the innermost frames kept: ${names(deep).slice(0, 3)}`);
-  assert.ok(deep.frames.length < 300, `bounded: ${deep.frames.length} frames`);
+  assert.ok(!names(deep).includes('(more frames)'), `read whole: ${deep.frames.length} frames`);
   // the bottom is the real one: the same outermost frames as a shallow sample from the same caller
   assert.deepEqual(deep.frames.slice(-3).map((/** @type {any[]} */ f) => f.slice(0, 2)), shallow.frames.slice(-3).map((/** @type {any[]} */ f) => f.slice(0, 2)));
 
   const runaway = descend(3000);
   assert.ok(runaway);
   assert.equal(names(runaway).at(-1), '(more frames)', 'no bottom to keep');
+  assert.ok(runaway.frames.length <= 128, `bounded: ${runaway.frames.length}`);
   assert.ok(names(runaway).slice(2, -1).every((/** @type {string} */ n) => n === 'descend'), 'the recursion, then the marker');
   // a package's frames and then the marker: no scheduler frame below, but the stack was cut, so it is
   // not read as a promise continuation (an async function resumed with nothing under it)
