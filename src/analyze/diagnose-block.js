@@ -3,7 +3,7 @@
 // advice (remedies.js). Reads the app's files only through `sources`.
 
 import { blockOwners } from './block-owners.js';
-import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements } from './remedies.js';
+import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements, shownPattern } from './remedies.js';
 import { tickCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
@@ -220,7 +220,7 @@ function labelOf(c, o, site) {
   const from = c.calledFrom ? ` ← ${site(c.calledFrom)}` : '';
   const owner = /** @type {import('./time-owners.js').Owner} */ (c.owner);
   const v = owner.version ? `@${owner.version}` : '';
-  const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${o.regex}/` : '';
+  const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${shownPattern(o.regex)}/` : '';
   switch (owner.kind) {
     case 'package': return `${owner.name}${v} ${c.functionName}${rx}${from}`;
     case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${o.via ? ` via ${o.via.name}${o.via.version ? `@${o.via.version}` : ''}` : ''}${rx}${from}`;

@@ -59,6 +59,12 @@ const COMPILE_SHARE = 0.4;
 const LANGUAGE_COMPILE_SHARE = 0.2;
 
 /**
+ * A pattern as a label or an advice shows it: a long one (no-case's character classes run to 12,000
+ * characters) cut to its first 80. @param {string} pattern
+ */
+export const shownPattern = (pattern) => (pattern.length > 80 ? `${pattern.slice(0, 79)}…` : pattern);
+
+/**
  * @param {BlockOwners} o @param {Cause} cause
  * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
  *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean}} [extra] statementLoop: a package that builds SQL
@@ -267,7 +273,7 @@ export function adviceText(fix, o, c) {
       const what = unseen
         ? 'a match that backtracks (a ReDoS), one pass over a very large input, or a table of patterns run one after the other from one line (the profile named no pattern: V8 names one only when it compiles it while profiling)'
         : 'a match that backtracks (a ReDoS), or one pass over a very large input';
-      return `a regular expression inside ${who}${o.regex ? ` (/${o.regex}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: ${what}. Bound the input's length before the call${unseen ? ' (and cache its result where the same input comes again)' : ''}, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
+      return `a regular expression inside ${who}${o.regex ? ` (/${shownPattern(o.regex)}/)` : ''} ran ${pct(o.regexShare)} of a ${ms} ms block in long stretches on input the app passed${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}: ${what}. Bound the input's length before the call${unseen ? ' (and cache its result where the same input comes again)' : ''}, and upgrade ${owner?.name}: \`npm ls ${owner?.name}\` shows which version is installed and why, \`npm audit\` lists its known ReDoS advisories and the version that fixes them${gc}`;
     }
     case 'regex-app': {
       const call = o.call?.kind === 'regex' ? o.call : o.regex ? { id: 'regex', kind: /** @type {const} */ ('regex'), name: 'RegExp', pattern: o.regex, frame: { functionName: '', url: '', line: 0 } } : null;
@@ -297,7 +303,7 @@ export function adviceText(fix, o, c) {
       const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
       // a regex that is a fair part of the work, in long stretches, is said: on unusual input it may be a ReDoS
       const rx = owner?.kind === 'package' && o.regex && o.regexShare >= REGEX_MENTION_SHARE && o.regexRunMs >= REGEX_RUN_MS
-        ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${o.regex.slice(0, 80)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
+        ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${shownPattern(o.regex)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
       // a key derivation costs what it costs by design: where it runs is the fix, and node:crypto has it
       if (kdf) {
         return `${fn}${who}${at} held the loop ${ms} ms deriving a key in JavaScript (${kdf}), slow by design: move it off the loop. node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out; or run the call in a worker pool (worker threads, e.g. piscina). Only where the same secret and salt come back (a key unlocked per request) derive it once and keep the key${rx}${gc}`;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeOnly, functionEnd } from './js-scan.js';
-import { regexNames } from './regex-names.js';
+import { regexNames, LITERAL_BODY } from './regex-names.js';
 
 /**
  * @typedef {{name: string, version: string | null, dir: string, keywords: string[], description: string, main: string | null,
@@ -127,6 +127,15 @@ export class AppSources {
     if (!names) {
       const code = this.lines(file);
       names = code ? regexNames(code) : new Map();
+      // a name bound to a module of the package's own that exports one regex literal and nothing else
+      // (no-case's `var CAMEL_CASE_REGEXP = require('./vendor/camel-case-regexp')`)
+      if (code) {
+        for (const [name, spec] of this.importsOf(file)) {
+          if (names.has(name) || !/^\.\.?\//.test(spec)) continue;
+          const pattern = exportedRegex(this, path.resolve(path.dirname(file), spec));
+          if (pattern !== null) names.set(name, pattern);
+        }
+      }
       this.regexCache.set(file, names);
     }
     return names;
@@ -297,6 +306,23 @@ export class AppSources {
     }
     return this.natives.get(key) ?? false;
   }
+}
+
+// a module that is one regex literal: `module.exports = /.../u`, `export default /.../`
+const REGEX_MODULE = new RegExp(String.raw`^\s*(?:module\.exports\s*=|export\s+default)\s*\/(${LITERAL_BODY})\/[dgimsuvy]*\s*;?\s*$`);
+
+/**
+ * The pattern a relative module exports when it is a regex literal and nothing else, or null.
+ * @param {AppSources} sources @param {string} base the module's path as the require names it
+ */
+function exportedRegex(sources, base) {
+  for (const file of [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, path.join(base, 'index.js')]) {
+    const code = sources.codeLines(file);
+    if (!code) continue;
+    const text = code.filter((l) => l.trim()).join('\n');
+    return REGEX_MODULE.exec(text)?.[1] ?? null;
+  }
+  return null;
 }
 
 /** @param {string} dir */

@@ -12,6 +12,7 @@ import { codeOnly, functionEnd } from '../../src/sources/js-scan.js';
 import { ownerOfSample, nodeModuleOf } from '../../src/analyze/time-owners.js';
 import { blockOwners } from '../../src/analyze/block-owners.js';
 import { kindOf, FrameMapper } from '../../src/analyze/frames.js';
+import { namedRegexRun } from '../../src/sources/regex-names.js';
 
 /** A folder with an app and packages as npm and pnpm lay them out. */
 function appFolder() {
@@ -865,4 +866,23 @@ test('two calls of the same package in one handler: the calling line is the heav
   const o = blockOwners(samples, 60, new AppSources());
   assert.equal(o.owner?.name, 'imgq');
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [4, 'source']);
+});
+
+test('a package\'s regex kept in a module of its own (`var RE = require(\'./vendor/re\')`) is named on the line that runs it, so its backtracking is the package\'s ReDoS', (t) => {
+  const { dir, write } = scratch(t, 'elp-required-regex-');
+  write('node_modules/nocase/package.json', JSON.stringify({ name: 'nocase', version: '2.3.1' }));
+  write('node_modules/nocase/vendor/upper-regexp.js', 'module.exports = /([A-Z]+)([A-Z][a-z])/g\n');
+  write('node_modules/nocase/vendor/not-a-regex.js', 'module.exports = /x/g\nmodule.exports.more = 1\n');
+  write('node_modules/nocase/no-case.js', [
+    "var UPPER_REGEXP = require('./vendor/upper-regexp')",
+    "var OTHER = require('./vendor/not-a-regex')",
+    "var lowerCase = require('lower-case')",
+    'module.exports = function (str) {',
+    "  return str.replace(UPPER_REGEXP, '$1 $2')",
+    '}',
+  ].join('\n'));
+  const sources = new AppSources();
+  const names = sources.regexNames(path.join(dir, 'node_modules/nocase/no-case.js'));
+  assert.deepEqual([...names], [['UPPER_REGEXP', '([A-Z]+)([A-Z][a-z])']], 'a module that also exports something else is not read as a regex');
+  assert.equal(namedRegexRun("  return str.replace(UPPER_REGEXP, '$1 $2')", names), '([A-Z]+)([A-Z][a-z])');
 });
