@@ -6,7 +6,7 @@ import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd, MINIFIED_LINE } from '../sources/js-scan.js';
-import { namedRegexRun, runsUnnamedRegex, buildsRegex } from '../sources/regex-names.js';
+import { namedRegexRun, runsUnnamedRegex, buildsRegex, LITERAL_BODY } from '../sources/regex-names.js';
 import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
 import { isGenerated } from './generated-code.js';
 
@@ -37,8 +37,15 @@ const MAX_LINE = 400;
  */
 export function runningText(text, column) {
   if (text.length <= MINIFIED_LINE) return text;
-  return column ? text.slice(column - 1, column - 1 + MAX_LINE) : '';
+  if (!column) return '';
+  // a method call's column is its name's (`exec` of `/^data:.../.exec(s)`): its receiver, a regex
+  // literal or a name, is read with it
+  const receiver = RECEIVER_BEFORE.exec(text.slice(Math.max(0, column - 1 - RECEIVER_SPAN), column - 1))?.[0] ?? '';
+  return receiver + text.slice(column - 1, column - 1 + MAX_LINE);
 }
+
+const RECEIVER_SPAN = 300;
+const RECEIVER_BEFORE = new RegExp(String.raw`(?:\/${LITERAL_BODY}\/[dgimsuvy]*|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.\s*$`);
 
 // a line that ends opening a call of a string's or a regex's method that takes a regex
 const OPENS_REGEX_CALL = /\.\s*(?:replace|replaceAll|match|matchAll|search|split|test|exec)\s*\(\s*$/;
@@ -214,7 +221,9 @@ export class BlockSampler {
       for (const line of running) {
         const whole = this.sources.lines(file)?.[line - 1];
         if (whole === undefined) continue;
-        const text = regexArguments(runningText(whole, line === hot.line ? hot.column : undefined), this.sources.codeLines(file), this.sources.lines(file), line);
+        // V8's line ticks have no column: on a minified line, the one the witnesses saw the function run at
+        const column = line !== hot.line ? undefined : hot.column ?? (whole.length > MINIFIED_LINE ? this.witnessedColumn(host.callFrame, line) ?? undefined : undefined);
+        const text = regexArguments(runningText(whole, column), this.sources.codeLines(file), this.sources.lines(file), line);
         const regex = buildsRegex(text) ? null : namedRegexRun(text, this.sources.regexNames(file));
         const unnamed = regex === null && runsUnnamedRegex(text);
         const table = (unnamed || regex === '') && (runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line) || this.passedTable(frames, frameIndex, line));
@@ -251,6 +260,31 @@ export class BlockSampler {
       }
     }
     return total >= WITNESSED_MIN && most >= WITNESSED_SHARE * total ? [best] : null;
+  }
+
+  /**
+   * The column of a minified line (generated, 1-based) the witnesses saw the same function run at most:
+   * WITNESSED_SHARE of its witnesses on that line, WITNESSED_MIN at least; null otherwise.
+   * @param {import('./profiles.js').CallFrame} cf @param {number} line
+   */
+  witnessedColumn(cf, line) {
+    /** @type {Map<number, number>} */
+    const columns = new Map();
+    let total = 0;
+    for (const p of this.profiles) {
+      if (p.kind !== 'witness') continue;
+      for (const node of p.profile.nodes) {
+        const w = node.callFrame;
+        if (functionKey(w) !== functionKey(cf) || w.columnNumber > cf.columnNumber || w.columnNumber < cf.columnNumber - DECLARATION_SPAN) continue;
+        for (const t of /** @type {{line: number, ticks: number, column?: number}[]} */ (/** @type {any} */ (node).positionTicks ?? [])) {
+          if (t.line !== line || !t.column) continue;
+          columns.set(t.column, (columns.get(t.column) ?? 0) + t.ticks);
+          total += t.ticks;
+        }
+      }
+    }
+    const [column, most] = [...columns].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+    return total >= WITNESSED_MIN && most >= WITNESSED_SHARE * total ? column : null;
   }
 
   /**

@@ -372,6 +372,57 @@ test('a minified bundle\'s function on one line: the line its time was on is the
   }
 });
 
+test('a package shipped minified, its regex compiled before a production capture began: the witnesses\' column finds the literal the line runs', async () => {
+  const { dir, write, remove } = tempFolder('elp-min-regex-');
+  try {
+    write('node_modules/pdfkitish/package.json', JSON.stringify({ name: 'pdfkitish', version: '2.5.2', main: 'dist/pdf.min.js' }));
+    // one line of minified code over MINIFIED_LINE characters, the data URL's regex in the middle of it
+    const head = `var pad=${JSON.stringify('x'.repeat(3000))};`;
+    const fn = 'e.extract=function(t){var e=(t=t||"").split("base64,"),r=null;if(2===e.length){var n=/^data:(\\w*\\/\\w*);*(charset=(?!charset=)[\\w=-]*)*;*$/.exec(e[0]);r=n}return r};';
+    const line = `${head}${fn}var tail=1;`;
+    write('node_modules/pdfkitish/dist/pdf.min.js', `${line}\n`);
+    write('app.js', "const pdf = require('pdfkitish');\nmodule.exports = (s) => pdf.extract(s);\n");
+    const lib = path.join(dir, 'node_modules/pdfkitish/dist/pdf.min.js');
+    const fnAt = line.indexOf('function(t)');
+    const execAt = line.indexOf('exec(e[0])') + 1; // 1-based, as a stack trace gives it: the method's name
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, lineNumber = 0, column = 0) => ({ functionName: name, url, lineNumber, columnNumber: column, scriptId: '1' });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2, 4] },
+        { id: 2, callFrame: cf('module.exports', path.join(dir, 'app.js'), 1, 17), children: [3] },
+        // V8's line ticks: the line alone, no column, and no `RegExp:` frame (compiled before the capture)
+        { id: 3, callFrame: cf('e.extract', lib, 0, fnAt + 8), positionTicks: [{ line: 1, ticks: 200 }] },
+        { id: 4, callFrame: cf('(idle)', '') },
+      ],
+      startTime: 1_000_000, endTime: 1_300_000,
+      samples: [...Array(200).fill(3), ...Array(100).fill(4)],
+      timeDeltas: Array(300).fill(1000),
+    };
+    const witnessed = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2] },
+        { id: 2, callFrame: cf('e.extract', lib, 0, fnAt), positionTicks: [{ line: 1, ticks: 7, column: execAt }] },
+      ],
+      startTime: 1_000_000, endTime: 1_200_000,
+      samples: Array(7).fill(2),
+      timeDeltas: Array(7).fill(20_000),
+    };
+    const read = (/** @type {boolean} */ withWitnesses) => {
+      const profiles = [timeProfile({ kind: 'block', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'capture')];
+      if (withWitnesses) profiles.push(timeProfile({ kind: 'witness', epochOffsetMs: 5000, intervalUs: 20_000, profile: witnessed }, 'witness'));
+      return attributeBlocks([{ startMs: 0, durationMs: 200 }], profiles, { from: 6000, cwd: dir }).blocks[0];
+    };
+    const blind = read(false);
+    assert.equal(blind.culprit?.owner?.name, 'pdfkitish');
+    assert.equal(blind.fix, 'cache-bound-offload', 'the profile alone cannot tell what of the line ran');
+    const seen = read(true);
+    assert.equal(seen.fix, 'regex-dependency', JSON.stringify(seen.culprit));
+    assert.match(String(seen.culprit?.label), /RegExp \/\^data:/);
+  } finally {
+    remove();
+  }
+});
+
 test('a package building a regex on each pass spends the line\'s time building it, not in the small literal that escapes its text', () => {
   const { dir, write, remove } = tempFolder('elp-builds-');
   try {
