@@ -232,6 +232,12 @@ export function attributeBlocks(blocks, profiles, context) {
     if (v && out[i].culprit?.label) v.label = String(out[i].culprit?.label);
   }
   decideFixes(out, votes, adviceWith, context.votes ?? []);
+  // a block cut by the window's edge: what the advice says of it is of the part inside the window
+  blocks.forEach((block, i) => {
+    if (!block.clipped || !out[i].advice) return;
+    const full = Math.round(block.fullDurationMs ?? block.durationMs);
+    out[i].advice = `This block went on past the edge of the measured window (${full} ms in all, ${Math.round(block.durationMs)} ms inside it): the requests that ran in it are not known, and what follows is of its part inside the window. ${out[i].advice}`;
+  });
   return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null), routeOwners: routeOwners(out, new Set(rereads.keys())), callees: inlined.teachers };
 }
 

@@ -471,3 +471,30 @@ test('a validator a package made at run time: its line ticks are its own script\
     remove();
   }
 });
+
+test('a block cut by the window\'s edge says so before its advice: its requests are not known, its time is the part inside the window', () => {
+  const { dir, write, remove } = tempFolder('elp-clipped-');
+  try {
+    write('app.js', 'function work() {\n  let x = 0;\n  for (let i = 0; i < 1e9; i++) x += i;\n  return x;\n}\n');
+    const cf = (/** @type {string} */ name, /** @type {string} */ url, lineNumber = 0, column = 0) => ({ functionName: name, url, lineNumber, columnNumber: column, scriptId: '1' });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: cf('(root)', ''), children: [2] },
+        { id: 2, callFrame: cf('processImmediate', 'node:internal/timers'), children: [3] },
+        { id: 3, callFrame: cf('work', path.join(dir, 'app.js'), 0, 13), positionTicks: [{ line: 3, ticks: 200 }] },
+      ],
+      startTime: 1_000_000, endTime: 1_200_000,
+      samples: Array(200).fill(3),
+      timeDeltas: Array(200).fill(1000),
+    };
+    const profiles = [timeProfile({ kind: 'continuous', epochOffsetMs: 5000, intervalUs: 1000, profile }, 'p.json')];
+    const read = (/** @type {object} */ block) => attributeBlocks([{ startMs: 0, durationMs: 200, ...block }], profiles, { from: 6000, cwd: dir }).blocks[0];
+    const whole = read({});
+    assert.doesNotMatch(String(whole.advice), /edge of the measured window/);
+    const cut = read({ clipped: true, fullDurationMs: 1450 });
+    assert.match(String(cut.advice), /^This block went on past the edge of the measured window \(1450 ms in all, 200 ms inside it\): the requests that ran in it are not known/);
+    assert.equal(cut.fix, whole.fix);
+  } finally {
+    remove();
+  }
+});
