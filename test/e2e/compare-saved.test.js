@@ -27,10 +27,11 @@ async function savedRuns(/** @type {import('node:test').TestContext} */ t) {
   return { dir, out, real, group };
 }
 
-test('two saved runs: values side by side, delta and %, a regression marked', async (t) => {
+test('two saved runs: values side by side, delta and %, a blocking regression marked, a noisy change only marked changed', async (t) => {
   const { dir, out, real } = await savedRuns(t);
   const slower = structuredClone(real);
   slower.http.probe.p99Ms = real.http.probe.p99Ms * 3 + 20;
+  slower.blocking = { ...real.blocking, longestMs: (real.blocking?.longestMs ?? 0) + 500 };
   fs.writeFileSync(path.join(dir, 'slower.json'), JSON.stringify(slower));
   const r = await runBin(['compare', '--runs', path.join(out, 'report.json'), 'slower.json', '--json'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
@@ -39,15 +40,16 @@ test('two saved runs: values side by side, delta and %, a regression marked', as
   assert.deepEqual(diff.sides.map((/** @type {any} */ s) => s.n), [1, 1]);
   const p99 = diff.metrics.find((/** @type {any} */ m) => m.key === 'http.probe.p99Ms');
   assert.deepEqual(p99.values, [real.http.probe.p99Ms, slower.http.probe.p99Ms]);
-  assert.equal(p99.deltas[0].mark, 'regression');
+  // single runs: no test, so a latency's change is shown and not judged; the longest block is
+  assert.equal(p99.deltas[0].mark, 'changed');
   assert.ok(p99.deltas[0].pct > 100);
-  assert.equal(p99.deltas[0].p, null); // single runs: no test
-  assert.ok(diff.regressions.some((/** @type {any} */ x) => x.metric === 'probe p99'));
+  assert.equal(p99.deltas[0].p, null);
+  assert.deepEqual(diff.regressions.map((/** @type {any} */ x) => x.metric), ['longest block']);
   const lag = diff.metrics.find((/** @type {any} */ m) => m.key === 'lag.p99Ms');
   assert.equal(lag.deltas[0].delta, 0);
   assert.equal(lag.deltas[0].mark, null);
-  assert.match(r.stderr, /regression/);
-  assert.match(r.stderr, /cannot be told from noise/);
+  assert.match(r.stderr, /1 regression\(s\): longest block/);
+  assert.match(r.stderr, /is marked "changed" and not judged \(it cannot be told from noise\)/);
   // each side with what it was measured with, from its own report; the same settings: no warning
   assert.deepEqual(diff.warnings, []);
   assert.deepEqual(diff.settingsDiffer, []);
