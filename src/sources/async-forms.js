@@ -141,6 +141,8 @@ function matching(text, start) {
  */
 function definitionOf(code, name) {
   const re = new RegExp(`(async\\s+)?function\\s*\\*?\\s+${name}\\s*\\(|[.\\s]${name}\\s*[=:]\\s*(async\\s+)?(?:function\\b[^(]*\\(|\\()|^\\s*(async\\s+)?${name}\\s*\\([^)]*\\)\\s*\\{`);
+  // a bundle's export map (`applyPalette: () => applyPalette,`, esbuild's __export) is a getter, not the definition
+  const getter = new RegExp(`^\\)\\s*=>\\s*${name}\\s*[,}]`);
   for (let i = 0; i < code.length; i++) {
     const m = re.exec(code[i]);
     if (!m) continue;
@@ -148,6 +150,7 @@ function definitionOf(code, name) {
     const body = code.slice(i, end + 1).join('\n');
     const open = body.indexOf('(', m.index);
     const close = open >= 0 ? matching(body, open) : -1;
+    if (close > open && getter.test(body.slice(close))) continue;
     return { params: close > open ? body.slice(open + 1, close) : '', body: body.slice(Math.max(0, close)) };
   }
   return null;

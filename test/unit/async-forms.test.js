@@ -69,7 +69,9 @@ test('an async form is one that frees the loop: an addon\'s declared Promise or 
   assert.equal(asyncCounterpart(sources, schema, path.join(schema, 'lib/types.js'), ['parse'], 'lib/index.js', 'lib/index.d.ts', false), null);
   // a Promise form that steps a generator through the package's own wrapper of setImmediate
   write('node_modules/quant/package.json', { name: 'quant', version: '1.0.0', main: './dist/quant.cjs' });
+  // as esbuild bundles it: the export map's getters first, then the functions
   write('node_modules/quant/dist/quant.cjs', [
+    '__export(src_exports, {', '  apply: () => apply,', '  applySync: () => applySync,', '});',
     'function applySync(image) {', '  return run(image);', '}',
     'async function apply(image) {', '  return new Promise((resolve) => {', '    const it = steps(image);',
     '    const next = () => { const r = it.next(); if (r.done) resolve(r.value); else setImmediateImpl(next); };',
