@@ -6,7 +6,8 @@ import { framesOf } from './profiles.js';
 import { sampleSpans } from './sample-spans.js';
 import { toPath } from './frames.js';
 import { functionEnd, MINIFIED_LINE } from '../sources/js-scan.js';
-import { namedRegexRun, runsUnnamedRegex, buildsRegex, LITERAL_BODY } from '../sources/regex-names.js';
+import { namedRegexRuns, runsUnnamedRegex, buildsRegex, LITERAL_BODY } from '../sources/regex-names.js';
+import { backtrackingFirst } from './regex-linear.js';
 import { runsTableRegex, passedTableRegex } from '../sources/regex-table.js';
 import { isGenerated } from './generated-code.js';
 
@@ -224,7 +225,7 @@ export class BlockSampler {
         // V8's line ticks have no column: on a minified line, the one the witnesses saw the function run at
         const column = line !== hot.line ? undefined : hot.column ?? (whole.length > MINIFIED_LINE ? this.witnessedColumn(host.callFrame, line) ?? undefined : undefined);
         const text = regexArguments(runningText(whole, column), this.sources.codeLines(file), this.sources.lines(file), line);
-        const regex = buildsRegex(text) ? null : namedRegexRun(text, this.sources.regexNames(file));
+        const regex = buildsRegex(text) ? null : backtrackingFirst(namedRegexRuns(text, this.sources.regexNames(file)));
         const unnamed = regex === null && runsUnnamedRegex(text);
         const table = (unnamed || regex === '') && (runsTableRegex(code ?? this.sources.codeLines(file) ?? [], line) || this.passedTable(frames, frameIndex, line));
         candidates.push({ line, text: text.slice(0, MAX_LINE), frameIndex, ...(regex !== null ? { regex } : {}), ...(unnamed ? { regexRun: true } : {}), ...(table ? { regexTable: true } : {}) });

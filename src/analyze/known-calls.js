@@ -18,6 +18,7 @@
 //   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
 import { LITERAL_BODY, buildsRegex } from '../sources/regex-names.js';
+import { backtrackingFirst } from './regex-linear.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number, kind?: string}} StackFrame
@@ -80,6 +81,7 @@ export const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0
 
 // A regex literal on a line, and a sign that the line runs one.
 const REGEX_LITERAL = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`);
+const REGEX_LITERALS = new RegExp(REGEX_LITERAL.source, 'g');
 const RUNS_REGEX = /\.(?:test|exec|match|matchAll|replace|replaceAll|search|split)\s*\(/;
 const JSON_CALL = /\bJSON\.(parse|stringify)\s*\(/;
 // Nested quantifiers, e.g. (a+)+ or (\w*)*: the shape that backtracks exponentially.
@@ -96,8 +98,9 @@ export const KNOWN_CALLS = [
       const top = frames[0];
       if (!ranAtLeaf(line) || !top || !top.url || !RUNS_REGEX.test(line.text) || JSON_CALL.test(line.text)) return null;
       // a literal on a line that builds a regex escapes the pattern's text: the building is the time (buildsRegex)
-      const m = buildsRegex(line.text) ? null : REGEX_LITERAL.exec(line.text);
-      const pattern = m ? m[1] : line.regex;
+      // of several literals, the one that can backtrack (regex-linear.js)
+      const literals = buildsRegex(line.text) ? [] : [...line.text.matchAll(REGEX_LITERALS)].map((m) => m[1]);
+      const pattern = literals.length ? /** @type {string} */ (backtrackingFirst(literals)) : line.regex;
       return pattern !== undefined ? { frame: { ...top, line: line.line }, index: 0, name: 'RegExp', pattern } : null;
     },
     fix(call) {

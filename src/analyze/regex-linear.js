@@ -38,3 +38,13 @@ export function isLinearRegex(source) {
   }
   return true;
 }
+
+/**
+ * Of the patterns a line runs (V8's line ticks cannot tell which ran), the one a long stretch can be in:
+ * the first that can backtrack, else the first. ua-parser-js's `trim` runs `^\s\s*` (linear) and then
+ * `\s\s*$` (quadratic) on one line. @param {string[]} patterns @returns {string | null}
+ */
+export function backtrackingFirst(patterns) {
+  return patterns.find((p) => !isLinearRegex(p)) ?? patterns[0] ?? null;
+}
+

@@ -103,12 +103,22 @@ const choicePattern = (names) => (side) => {
  * @param {string} text @param {Map<string, string>} names @returns {string | null}
  */
 export function namedRegexRun(text, names) {
-  if (!names.size) return null;
+  return namedRegexRuns(text, names)[0] ?? null;
+}
+
+/**
+ * Every pattern a line runs by a name the file declares, in the order namedRegexRun tries them (a line
+ * may run several: `str.replace(LEADING, '').replace(TRAILING, '')`).
+ * @param {string} text @param {Map<string, string>} names @returns {string[]}
+ */
+export function namedRegexRuns(text, names) {
+  if (!names.size) return [];
+  const out = [];
   for (const re of [RUN_AS_RECEIVER, RUN_AS_ARGUMENT]) {
     for (const m of text.matchAll(re)) {
       const pattern = names.get(m[1]);
-      if (pattern !== undefined) return pattern;
+      if (pattern !== undefined) out.push(pattern);
     }
   }
-  return null;
+  return out;
 }

@@ -3,7 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLinearRegex } from '../../src/analyze/regex-linear.js';
+import { isLinearRegex, backtrackingFirst } from '../../src/analyze/regex-linear.js';
+import { matchKnownCall } from '../../src/analyze/known-calls.js';
+import { namedRegexRuns } from '../../src/sources/regex-names.js';
 import { fixFor } from '../../src/analyze/remedies.js';
 import { blockOwners } from '../../src/analyze/block-owners.js';
 import { AppSources } from '../../src/sources/app-sources.js';
@@ -39,4 +41,17 @@ test('a package\'s long run of samples in a linear pattern is a pass over a larg
   const trim = run('\\s+$');
   assert.equal(trim.o.regexRunMs >= 150, true, String(trim.o.regexRunMs));
   assert.equal(trim.fix, 'regex-dependency');
+});
+
+test('a line that runs two regexes, one linear and one not: its time is read as the one that can backtrack, a literal or a name', () => {
+  assert.equal(backtrackingFirst(['^\\s\\s*', '\\s\\s*$']), '\\s\\s*$');
+  assert.equal(backtrackingFirst(['^\\s+', ',\\s*']), '^\\s+', 'both linear: the first');
+  assert.equal(backtrackingFirst([]), null);
+  // ua-parser-js 0.7's trim: the profile's line, no `RegExp:` frame (compiled before a production capture began)
+  const top = { functionName: 'trim', url: '/srv/node_modules/ua-parser-js/src/ua-parser.js', line: 94, column: 1, kind: 'node_modules' };
+  const text = "            return str.replace(/^\\s\\s*/, '').replace(/\\s\\s*$/, '');";
+  const call = matchKnownCall([top], { line: 95, text, frameIndex: 0 });
+  assert.equal(call?.pattern, '\\s\\s*$');
+  const named = new Map([['LEADING', '^\\s\\s*'], ['TRAILING', '\\s\\s*$']]);
+  assert.deepEqual(namedRegexRuns("str.replace(LEADING, '').replace(TRAILING, '')", named), ['^\\s\\s*', '\\s\\s*$']);
 });
