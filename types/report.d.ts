@@ -53,7 +53,7 @@ export interface OwnerShare {
   share: number;
 }
 
-export type CallKind = 'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-library';
+export type CallKind = 'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-wait' | 'sync-library';
 
 /** A known blocking call on the stack: Node's sync APIs, JSON, a regular expression. */
 export interface KnownCall {

@@ -22,7 +22,7 @@ import { backtrackingFirst } from './regex-linear.js';
 
 /**
  * @typedef {{functionName: string, url: string, line: number, kind?: string}} StackFrame
- * @typedef {'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-library'} CallKind
+ * @typedef {'regex' | 'json' | 'fs-sync' | 'zlib-sync' | 'crypto-sync' | 'child-process-sync' | 'sync-wait' | 'sync-library'} CallKind
  * @typedef {{id: string, kind: CallKind, name: string, frame: {functionName: string, url: string, line: number}, pattern?: string}} KnownCall
  * @typedef {{frame: StackFrame, index: number, name: string, pattern?: string}} RowMatch
  * @typedef {object} Row
@@ -82,6 +82,7 @@ export const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0
 // A regex literal on a line, and a sign that the line runs one.
 const REGEX_LITERAL = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`);
 const REGEX_LITERALS = new RegExp(REGEX_LITERAL.source, 'g');
+const ATOMICS_WAIT = /(?<![\w$.])Atomics\s*\.\s*wait\s*\(/;
 const RUNS_REGEX = /\.(?:test|exec|match|matchAll|replace|replaceAll|search|split)\s*\(/;
 const JSON_CALL = /\bJSON\.(parse|stringify)\s*\(/;
 // Nested quantifiers, e.g. (a+)+ or (\w*)*: the shape that backtracks exponentially.
@@ -162,6 +163,20 @@ export const KNOWN_CALLS = [
     fix(call) {
       const fn = call.name === 'child_process.execSync' ? 'execFile (or exec)' : call.name === 'child_process.execFileSync' ? 'execFile' : 'spawn';
       return `the loop waits for the whole child process: use child_process.${fn}, which lets the loop serve others while the child runs`;
+    },
+  },
+  {
+    id: 'sync-wait', kind: 'sync-wait',
+    how: 'the running line of the innermost frame calls Atomics.wait: a synchronous call that sleeps until another thread or process answers (esbuild\'s transformSync, a synckit function); V8 gives the wait no frame, so the line is the caller\'s',
+    match(frames, line) {
+      const top = frames[0];
+      if (!ranAtLeaf(line) || !top || !top.url) return null;
+      // not inside a string: esbuild's next line throws "Atomics.wait() failed"
+      const code = line.text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+      return ATOMICS_WAIT.test(code) ? { frame: { ...top, line: line.line }, index: 0, name: 'Atomics.wait' } : null;
+    },
+    fix() {
+      return 'the loop sleeps until another thread or process finishes the work: call the async form, which awaits the same work while the loop serves others';
     },
   },
 ];

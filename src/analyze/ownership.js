@@ -36,7 +36,7 @@ export function ownerOf(block, thresholdMs, o = {}) {
   return o.processThread && heldBySystem(block, thresholdMs) ? 'starved' : 'app';
 }
 
-const WAITING_CALLS = new Set(['fs-sync', 'child-process-sync', 'zlib-sync', 'crypto-sync']);
+const WAITING_CALLS = new Set(['fs-sync', 'child-process-sync', 'zlib-sync', 'crypto-sync', 'sync-wait']);
 
 /**
  * The loop's thread neither ran nor waited for a CPU for most of the stall, and what it was in is

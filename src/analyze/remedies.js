@@ -95,7 +95,9 @@ export function fixFor(o, cause, extra = {}) {
     if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';
     // a SQL statement built anew for each item of the app's loop: its text is made once, the values bound per item
     if (extra.statementLoop) return 'compile-once';
-    if (extra.asyncSibling) return 'async-form';
+    // a call that sleeps until another thread or process answers (Atomics.wait): the work is elsewhere,
+    // and the package's async API awaits it without holding the loop
+    if (extra.asyncSibling || o.call?.kind === 'sync-wait') return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
     // parses, renders or validates allocates as it goes, and is fixed by calling it less
     if (extra.verb === 'copy' || (o.gcShare >= ALLOCATION_SHARE && !extra.verb)) return 'allocation';

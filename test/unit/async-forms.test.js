@@ -12,6 +12,7 @@ import { asyncCounterpart, declaresCall } from '../../src/sources/async-forms.js
 import { fixFor, managesPromises } from '../../src/analyze/remedies.js';
 import { ownerOfSample } from '../../src/analyze/time-owners.js';
 import { ownerOf } from '../../src/analyze/ownership.js';
+import { matchKnownCall } from '../../src/analyze/known-calls.js';
 
 /** @param {import('node:test').TestContext} t */
 function folder(t) {
@@ -161,6 +162,19 @@ test('a stall whose code ran less than half a threshold, in no call that waits, 
   assert.equal(ownerOf({ ...block, call: { kind: 'fs-sync' } }, T, { processThread: true }), 'app', 'a synchronous read waits off a CPU');
   assert.equal(ownerOf({ ...block, gcShare: 0.7 }, T, { processThread: true }), 'app', 'the collector\'s helpers hold the thread');
   assert.equal(ownerOf(block, T, { processThread: false }), 'app', 'a worker thread that neither ran nor waited was idle');
+});
+
+test('a package\'s call that sleeps in Atomics.wait until another thread answers (esbuild\'s transformSync) is the app\'s block, fixed by its async form', () => {
+  // V8 gives Atomics.wait no frame: the time is the line of esbuild's runCallSync that calls it
+  const top = { functionName: 'runCallSync', url: '/srv/node_modules/esbuild/lib/main.js', line: 2130, kind: 'node_modules' };
+  const call = matchKnownCall([top], { line: 2143, text: '    let status = Atomics.wait(sharedBufferView, 0, 0);', frameIndex: 0 });
+  assert.deepEqual([call?.kind, call?.name], ['sync-wait', 'Atomics.wait']);
+  assert.equal(matchKnownCall([top], { line: 2144, text: '    if (status !== "ok") throw new Error("Atomics.wait() failed")', frameIndex: 0 }), null, 'a string that names it is no call');
+  // the thread slept: it ran 8 ms of a 273 ms stall, and waited for a CPU 3 ms
+  const block = { durationMs: 273, runMs: 8, waitMs: 3, gcShare: 0, fix: 'async-form', call, culprit: { owner: { kind: 'package' } } };
+  assert.equal(ownerOf(block, 50, { processThread: true }), 'app');
+  const owners = /** @type {any} */ ({ owner: { kind: 'package', name: 'esbuild' }, call, regexShare: 0, regexRunMs: 0, ownerMs: 270, compileShare: 0, gcShare: 0, queueShare: 0 });
+  assert.equal(fixFor(owners, 'sync', {}), 'async-form', 'whether or not its async form could be read');
 });
 
 test('an addon with no declarations: an async sibling its binary exports by name (`x_async`, `xAsync`), a whole word only', (t) => {

@@ -43,6 +43,9 @@ const CASES = {
     { frames: stack(f('spawn'), f('spawnSync', 'node:internal/child_process'), f('spawnSync', 'node:child_process'), f('execFileSync', 'node:child_process')), name: 'child_process.execFileSync', frame: 'execFileSync', fix: /child_process\.execFile,/ },
     { frames: stack(f('spawn'), f('spawnSync', 'node:internal/child_process'), f('spawnSync', 'node:child_process')), name: 'child_process.spawnSync', frame: 'spawnSync', fix: /child_process\.spawn,/ },
   ],
+  'sync-wait': [
+    { frames: stack(f('runCallSync', '/srv/node_modules/esbuild/lib/main.js', 2130)), line: { line: 2143, text: '    let status = Atomics.wait(sharedBufferView, 0, 0);' }, name: 'Atomics.wait', frame: 'runCallSync', fix: /sleeps until another thread or process.*async form/ },
+  ],
 };
 
 for (const row of KNOWN_CALLS) {
