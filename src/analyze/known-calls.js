@@ -18,6 +18,7 @@
 //   the fix for a package's call, are decided for any package (time-owners.js, remedies.js).
 
 import { LITERAL_BODY, buildsRegex } from '../sources/regex-names.js';
+import { codeOnly } from '../sources/js-scan.js';
 import { backtrackingFirst } from './regex-linear.js';
 
 /**
@@ -80,8 +81,7 @@ const base = (name) => name.replace(/Sync$/, '');
 export const ranAtLeaf = (line) => line !== null && (line.frameIndex ?? 0) === 0 && !line.ambiguous?.length;
 
 // A regex literal on a line, and a sign that the line runs one.
-const REGEX_LITERAL = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`);
-const REGEX_LITERALS = new RegExp(REGEX_LITERAL.source, 'g');
+const REGEX_LITERALS = new RegExp(String.raw`(?:^|[=(,:!&|?;{}[\s])\/(${LITERAL_BODY})\/([dgimsuvy]*)`, 'g');
 const ATOMICS_WAIT = /(?<![\w$.])Atomics\s*\.\s*wait\s*\(/;
 const RUNS_REGEX = /\.(?:test|exec|match|matchAll|replace|replaceAll|search|split)\s*\(/;
 const JSON_CALL = /\bJSON\.(parse|stringify)\s*\(/;
@@ -171,9 +171,8 @@ export const KNOWN_CALLS = [
     match(frames, line) {
       const top = frames[0];
       if (!ranAtLeaf(line) || !top || !top.url) return null;
-      // not inside a string: esbuild's next line throws "Atomics.wait() failed"
-      const code = line.text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
-      return ATOMICS_WAIT.test(code) ? { frame: { ...top, line: line.line }, index: 0, name: 'Atomics.wait' } : null;
+      // not inside a string or a comment: esbuild's next line throws "Atomics.wait() failed"
+      return ATOMICS_WAIT.test(codeOnly([line.text])[0] ?? '') ? { frame: { ...top, line: line.line }, index: 0, name: 'Atomics.wait' } : null;
     },
     fix() {
       return 'the loop sleeps until another thread or process finishes the work: call the async form, which awaits the same work while the loop serves others';
