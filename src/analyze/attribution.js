@@ -236,7 +236,8 @@ export function attributeBlocks(blocks, profiles, context) {
   blocks.forEach((block, i) => {
     if (!block.clipped || !out[i].advice) return;
     const full = Math.round(block.fullDurationMs ?? block.durationMs);
-    out[i].advice = `This block went on past the edge of the measured window (${full} ms in all, ${Math.round(block.durationMs)} ms inside it): the requests that ran in it are not known, and what follows is of its part inside the window. ${out[i].advice}`;
+    const known = (out[i].requests?.ran.length ?? 0) > 0;
+    out[i].advice = `This block went on past the edge of the measured window (${full} ms in all, ${Math.round(block.durationMs)} ms inside it)${known ? ':' : ': the requests that ran in it are not known, and'} what follows is of its part inside the window. ${out[i].advice}`;
   });
   return { blocks: out, topSites: callSites(shares), coverage, votes: votes.filter((v) => v !== null), routeOwners: routeOwners(out, new Set(rereads.keys())), callees: inlined.teachers };
 }

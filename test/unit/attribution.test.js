@@ -494,6 +494,10 @@ test('a block cut by the window\'s edge says so before its advice: its requests 
     const cut = read({ clipped: true, fullDurationMs: 1450 });
     assert.match(String(cut.advice), /^This block went on past the edge of the measured window \(1450 ms in all, 200 ms inside it\): the requests that ran in it are not known/);
     assert.equal(cut.fix, whole.fix);
+    // requests that ran in the part inside the window are known: it says so, then names them
+    const blockRequests = [{ t: 6000, durationMs: 200, requests: /** @type {any[]} */ ([[0, 100, 'GET', '/sum', 200], [100, 200, 'GET', '/sum', 200]]) }];
+    const named = attributeBlocks([{ startMs: 0, durationMs: 200, clipped: true, fullDurationMs: 1450 }], profiles, { from: 6000, cwd: dir, blockRequests }).blocks[0];
+    assert.match(String(named.advice), /^This block went on past the edge of the measured window \(1450 ms in all, 200 ms inside it\): what follows is of its part inside the window\. GET \/sum ran 2 times back to back/);
   } finally {
     remove();
   }
