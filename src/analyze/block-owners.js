@@ -5,6 +5,7 @@
 
 import { ownerOfSample } from './time-owners.js';
 import { functionEnd, escapeRegExp, oneCallLine } from '../sources/js-scan.js';
+import { loopAround } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
 import { isAgentUrl } from './frame-kind.js';
 import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
@@ -342,10 +343,13 @@ function callingLine(app, mine, owner, sources) {
     const first = end > start ? start + 1 : start;
     const spelled = regexLine(mine, code, sources.lines(app.url) ?? [], sources.regexNames(app.url), first, end);
     if (spelled !== null) return { line: spelled + 1, from: 'source', candidates: null };
+    // of the lines that call it, one in a loop: a handler that calls doc.text( once for the title and
+    // then for each of the request's items spent its time in the loop
     for (const t of dedupe(tests)) {
-      for (let l = first; l <= end; l++) {
-        if (t.test(code[l])) return { line: l + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
-      }
+      const calls = [];
+      for (let l = first; l <= end; l++) if (t.test(code[l])) calls.push(l);
+      const call = calls.find((l) => loopAround(code, l + 1) !== null) ?? calls[0];
+      if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
     }
     // the file binds the package, and no line of the function names what ran: it called what the
     // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the

@@ -868,6 +868,29 @@ test('two calls of the same package in one handler: the calling line is the heav
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [4, 'source']);
 });
 
+test('the same call on two lines of a handler, once and in a loop over the request\'s items: the calling line is the loop\'s', (t) => {
+  const { dir, write } = scratch(t, 'elp-loop-call-');
+  write('node_modules/pdfdoc/package.json', JSON.stringify({ name: 'pdfdoc', version: '0.15.2' }));
+  write('app.js', [
+    "const PDFDocument = require('pdfdoc');", // 1
+    "app.get('/x', (req, res) => {", // 2
+    '  const doc = new PDFDocument();', // 3
+    "  doc.fontSize(18).text('Price list');", // 4
+    '  for (const line of req.body.lines) {', // 5
+    '    doc.fontSize(9).text(`${line.sku} ${line.net}`);', // 6
+    '  }', // 7
+    '  doc.pipe(res);', // 8
+    '});', // 9
+  ].join('\n'));
+  const app = path.join(dir, 'app.js');
+  const lib = path.join(dir, 'node_modules/pdfdoc/js/pdfkit.js');
+  const handler = f('(anonymous)', app, 2, 15);
+  const samples = Array.from({ length: 6 }, () => [f('wrap', lib, 900), f('text', lib, 300), handler]).map((frames, i) => ({ t: i, weightMs: 10, frames, line: null }));
+  const o = blockOwners(samples, 60, new AppSources());
+  assert.equal(o.owner?.name, 'pdfdoc');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source']);
+});
+
 test('a package\'s regex kept in a module of its own (`var RE = require(\'./vendor/re\')`) is named on the line that runs it, so its backtracking is the package\'s ReDoS', (t) => {
   const { dir, write } = scratch(t, 'elp-required-regex-');
   write('node_modules/nocase/package.json', JSON.stringify({ name: 'nocase', version: '2.3.1' }));
