@@ -102,6 +102,7 @@ function pooled(list) {
       ownQueue: most((e) => e.extra.ownQueue),
       appTick: most((e) => e.extra.appTick),
       builtAndCalled: most((e) => e.extra.builtAndCalled),
+      grammarBuilt: most((e) => e.extra.grammarBuilt),
     },
   };
 }

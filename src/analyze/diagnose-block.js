@@ -3,7 +3,8 @@
 // advice (remedies.js). Reads the app's files only through `sources`.
 
 import { blockOwners } from './block-owners.js';
-import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements, shownPattern } from './remedies.js';
+import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements, makesParsers, shownPattern } from './remedies.js';
+import { buildsFromConstant } from '../sources/constant-build.js';
 import { tickCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
@@ -41,8 +42,8 @@ export function diagnoseBlock(samples, c, sources) {
   const appTick = c.cause === 'nextTick' ? tickCallbackIsApp(owned.stack) : null;
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const ownerName = owned.owner?.kind === 'package' ? owned.owner.name : null;
-  const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function')
-    && callsWhatItBuilds(lineText, [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n));
+  const ownerNames = ownerName ? [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n) : [];
+  const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function') && callsWhatItBuilds(lineText, ownerNames);
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -51,7 +52,8 @@ export function diagnoseBlock(samples, c, sources) {
   const appLoop = known && code ? loopAround(code, known.line) : null;
   // a statement built per item of the app's loop; a loop that hands out parts of a list sends multi-row ones already
   const statementLoop = appLoop !== null && known !== null && code !== null && buildsStatements(meta) && !takesParts(code, appLoop, known.line);
-  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop };
+  const grammarBuilt = known !== null && code !== null && makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames);
+  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
@@ -62,7 +64,7 @@ export function diagnoseBlock(samples, c, sources) {
     // what the fix was read from, for the fix of the culprit over all the blocks it held (culprit-fix.js)
     evidence: evidenceOf(owned, c.cause, extra),
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop, grammarBuilt,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };

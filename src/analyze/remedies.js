@@ -67,7 +67,9 @@ export const shownPattern = (pattern) => (pattern.length > 80 ? `${pattern.slice
 /**
  * @param {BlockOwners} o @param {Cause} cause
  * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
- *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean}} [extra] statementLoop: a package that builds SQL
+ *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean, grammarBuilt?: boolean}} [extra] grammarBuilt: a package that
+ *   makes parsers (makesParsers), whose build the app's line calls with a constant of its file and then runs what it built
+ *   (buildsFromConstant, constant-build.js); statementLoop: a package that builds SQL
  *   statements (buildsStatements), called in a loop of the app's function (one statement per item); ownQueue: the owner's stack is it draining a queue of its
  *   own from a callback Node's scheduler ran (drainsOwnQueue, diagnose-block.js); codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
  *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
@@ -93,6 +95,8 @@ export function fixFor(o, cause, extra = {}) {
     if (o.compileShare >= (extra.language ? LANGUAGE_COMPILE_SHARE : COMPILE_SHARE) && extra.reusable !== false) return 'compile-once';
     // what it returns is called at once and dropped: a filter, template or expression built on every pass
     if (extra.builtAndCalled && extra.reusable !== false) return 'compile-once';
+    // a parser built from a constant grammar or schema of the app's file, then run on the request's data
+    if (extra.grammarBuilt) return 'compile-once';
     // a SQL statement built anew for each item of the app's loop: its text is made once, the values bound per item
     if (extra.statementLoop) return 'compile-once';
     // a call that sleeps until another thread or process answers (Atomics.wait): the work is elsewhere,
@@ -197,6 +201,25 @@ const LANGUAGE = /(?<!regular )expression|evaluat|formula|\binterpret|\b(?:query
  */
 export const runsWhatItParses = (meta) => !!meta && (verbOf(null, meta) === 'render' || LANGUAGE.test(metaText(meta)));
 
+// a package that makes parsers from a grammar or a schema, by its package.json: a parser or lexer generator or
+// toolkit, a grammar's or protocol buffers' compiler. Checked on the 1,094 packages of the corpus's installs
+// (2026-12-02): jison and its own parts, nearley, moo, ohm-js, protobufjs, and railroad-diagrams (it draws grammars).
+const GRAMMAR_TOOL = /(?:parser|lexer|tokenizer) generator|parser toolkit|\bgrammars?\b|parsing expression|\bpeg\b|protocol buffers/;
+
+/**
+ * A package that makes parsers: what it builds from a grammar or schema runs again on each call's data,
+ * so building it from the same one on every call is compiling it again. Its package.json says so, or its
+ * keywords say both parser and compiler (ohm-js).
+ * @param {PackageMeta} meta
+ */
+export function makesParsers(meta) {
+  if (!meta) return false;
+  // each keyword alone: tar-stream's "parser" and "generator" side by side are no "parser generator"
+  const keywords = meta.keywords.map((k) => String(k).toLowerCase());
+  return GRAMMAR_TOOL.test(`${meta.name} ${meta.description}`.toLowerCase()) || keywords.some((k) => GRAMMAR_TOOL.test(k))
+    || (keywords.includes('parser') && keywords.includes('compiler'));
+}
+
 // a package that builds SQL statements, by its package.json: knex's "SQL query & schema builder", squel's
 // "SQL query string builder", "Type safe SQL query builder", sql-bricks's "SQL Generation", an ORM for SQL
 // databases (drizzle's); not a driver (pg's "PostgreSQL client")
@@ -228,7 +251,8 @@ function nodeKdf(text) {
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
  *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
- *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean}} c statementLoop: a SQL query
+ *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean, grammarBuilt?: boolean}} c grammarBuilt: a
+ *   parser built from a constant of the app's file (fixFor's extra); statementLoop: a SQL query
  *   builder called in the app's loop (fixFor's extra); ownQueue: the scheduler function a promise library drained its own queue from
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
@@ -263,6 +287,9 @@ export function adviceText(fix, o, c) {
       }
       if ((o.intlShare ?? 0) >= o.compileShare / 2 && o.compileShare >= COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.intlShare ?? 0)} of it making Intl's locale objects (Intl.NumberFormat, DateTimeFormat, PluralRules and the like; each new one loads its locale's data): what it builds on each call makes them again. Make it once per locale and message or options (at start-up, or cached by them) and reuse it; a format with one made before costs microseconds${gc}`;
+      }
+      if (c.grammarBuilt && o.compileShare < COMPILE_SHARE) {
+        return `${fn}${who}${at} held the loop ${ms} ms building a parser from a grammar or schema that is a constant of the app's file${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, on every call, before running it on the request's data. Build it once (at start-up, or once per distinct grammar, cached) and reuse it; a parser built ahead of time (the package's generated parser or compiled grammar, where it makes one) also leaves start-up free${gc}`;
       }
       if (c.builtAndCalled && o.compileShare < COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms: the app calls what it returns at once${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, so it builds its filter, template or expression again on every pass. Build it once (at start-up, or once per distinct spec, cached) and reuse the function it returns${gc}`;
