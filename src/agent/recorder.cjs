@@ -195,8 +195,11 @@ function start(config, hooks = {}) {
       // the warm-up is over: the measured window's counters start here
       monitor.reset(false);
       resetCounters();
+      // the memory the window starts with is in it: a loop busy until the window ends reads no other
+      sampleMemory();
       sink.push({ type: 'mark', name: 'window', t: epochNow() });
     } else if (message.cmd === 'window-end') {
+      sampleMemory();
       windowSummary = liveSummary();
       sink.push({ type: 'mark', name: 'window-end', t: epochNow() });
       flush(monitor.lastBeat);

@@ -120,6 +120,15 @@ const CASES = [
     },
   },
   {
+    name: 'one block across the window\'s start and end: the window reads the block, and its memory',
+    fixture: 'long-first-block.js', args: load('-d', '1', '--warmup', '0.5', '--probe-timeout', '4000'), code: 0,
+    check(report) {
+      assert.ok(report.blocks.some((/** @type {any} */ b) => b.culprit?.functionName === 'computeReport'), JSON.stringify(report.blocks));
+      // the agent heard 'window' and 'window-end' only when the block ended: its memory was read then
+      assert.ok(report.memory.rssMaxMb > 0 && report.memory.heapUsedMaxMb > 0, JSON.stringify(report.memory));
+    },
+  },
+  {
     name: 'floods stdout and stderr: target.log is capped',
     fixture: 'fault-flood.js', args: (p) => ['run', p.app, '-d', '1.5', '--out', p.out], code: 0,
     check(report, r, run) {
