@@ -7,7 +7,7 @@
 // `re[t.COMPARATORTRIM]`, `this.regexp`) is not a table's: its time on the line can be one match.
 
 import { loopAround } from './loop-lines.js';
-import { escapeRegExp, functionEnd, MINIFIED_LINE } from './js-scan.js';
+import { argumentsAt, escapeRegExp, functionEnd, MINIFIED_LINE, paramsAt } from './js-scan.js';
 
 const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\[]*\]))*`;
 // the regex a line runs: the receiver of test/exec, or the first argument of a string's method that takes one
@@ -130,40 +130,6 @@ export function passedTableRegex(code, line, callee, callerCode, caller) {
     }
   }
   return false;
-}
-
-/**
- * A function's parameter names, from its start: `(a, b) =>`, `function f(a, b = 1) {`, `a =>`; a
- * destructured or rest parameter holds its place with ''.
- * @param {string[]} code @param {number} line 0-based @param {number} column 0-based
- */
-function paramsAt(code, line, column) {
-  // a minified file's line can be megabytes: a parameter list is near its function's start
-  const head = code.slice(line, line + 5).join(' ').slice(column, column + 1000);
-  const open = head.indexOf('(');
-  const arrow = head.indexOf('=>');
-  if (arrow >= 0 && (open < 0 || arrow < open)) return [/([A-Za-z_$][\w$]*)\s*$/.exec(head.slice(0, arrow))?.[1] ?? ''];
-  if (open < 0) return [];
-  return argumentsAt(head, open + 1).map((p) => /^\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\s*\??\s*(?:[:=]|$)/.exec(p)?.[1] ?? '');
-}
-
-/** The arguments of a call whose parenthesis opened just before `from`, split at their top-level commas (on the one line). @param {string} text @param {number} from */
-function argumentsAt(text, from) {
-  /** @type {string[]} */
-  const args = [];
-  let depth = 0;
-  let start = from;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (depth-- === 0) return [...args, text.slice(start, i)];
-    } else if (c === ',' && depth === 0) {
-      args.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return [...args, text.slice(start)];
 }
 
 /**
