@@ -10,6 +10,7 @@ import { FrameMapper, siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
+import { callsParameter, handsFunction } from '../sources/passed-call.js';
 import { callerWhere } from './pool-caller-text.js';
 import { routeSpans } from './handler-line.js';
 
@@ -155,7 +156,7 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
       const made = req.addon ? addonWork(frames, req.type, sources) : nodeRequest(frames);
       if (!made) continue;
       const { api, from, native } = made;
-      const app = frames.slice(from).find((f) => f.kind === 'app') ?? null;
+      const app = choosingFrame(frames.slice(from).filter((f) => f.kind === 'app'), sources);
       if (app && probed(app)) {
         if (typeof req.ms === 'number' && typeof req.at === 'number') done.push({ entry: null, made: req.at, end: req.at + req.ms, first: true });
         continue;
@@ -225,6 +226,24 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
   const all = rows.reduce((sum, r) => sum + weight(r), 0) || 1;
   for (const r of rows) r.share = round3(weight(r) / all);
   return rows.sort((a, b) => b.share - a.share || b.count - a.count).slice(0, 10);
+}
+
+/**
+ * Of the app's frames on a job's stack, innermost first, the one whose line chose the work: the
+ * innermost, but past a wrapper's line that calls a function it was handed (a connection pool's
+ * `return await fn(conn)`; passed-call.js) to the line further out that handed it a function it
+ * wrote there (`withConnection((conn) => conn.query(...))`).
+ * @param {import('./frames.js').Frame[]} apps @param {import('../sources/app-sources.js').AppSources | undefined} sources
+ */
+function choosingFrame(apps, sources) {
+  let i = 0;
+  while (i + 1 < apps.length && sources) {
+    const code = sources.codeLines(apps[i].url);
+    const outer = sources.codeLines(apps[i + 1].url);
+    if (!code || !outer || !callsParameter(code, apps[i].line, apps[i].column) || !handsFunction(outer, apps[i + 1].line, apps[i + 1].column)) break;
+    i++;
+  }
+  return apps[i] ?? null;
 }
 
 /**
