@@ -33,6 +33,8 @@ import { isLinearRegex } from './regex-linear.js';
  *   the handler's render call)
  * @property {boolean} [fromHandler] no sample of the owner's had an app frame: calledFrom is the line of the
  *   app's handler that hands it the work, read from the source (handler-line.js)
+ * @property {boolean} [outsideHandler] with fromHandler, not found in the request's handler: calledFrom is the app's one use
+ *   of the package elsewhere, outside that handler (true), or the handler was not found (false)
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which
  * @property {number} ownerMs the culprit owner's time, its collections included
  * @property {number} gcShare of the owner's time, the garbage collection it caused

@@ -162,8 +162,10 @@ function fromHandler(owned, c, sources) {
     };
   }
   if (!at) return owned;
+  const inHandler = rendered !== null || used?.inHandler === true;
   return {
-    ...owned, calledFrom: { functionName: route ? `handler of ${route}` : '(anonymous)', url: at.url, line: at.line }, lineFrom: 'source', fromHandler: true,
+    ...owned, calledFrom: { functionName: route && inHandler ? `handler of ${route}` : '(anonymous)', url: at.url, line: at.line }, lineFrom: 'source', fromHandler: true,
+    ...(inHandler ? {} : { outsideHandler: used?.inHandler === false }),
     ...(rendered ? { engineAt: rendered.engineAt } : {}),
   };
 }
@@ -184,7 +186,9 @@ function noAppLine(owned, samples, requests, site) {
     return `. No line of the app was on the stacks of its time (the view engine ran on from its own callback); it is the view engine registered at ${site(owned.engineAt)}, and ${site(owned.calledFrom)}${requests?.ran.length ? `, in the handler of ${requests.ran[0].route},` : ''} is the render that hands it the work, read from the source`;
   }
   if (owned.calledFrom && owned.fromHandler) {
-    return `. No line of the app was on the stacks of its time (the package ran on from its own continuation, after an \`await\`); ${site(owned.calledFrom)}${requests?.ran.length ? `, in the handler of ${requests.ran[0].route},` : ''} is where the app hands it the work, read from the source`;
+    const handler = owned.outsideHandler === undefined;
+    const where = !requests?.ran.length ? '' : handler ? `, in the handler of ${requests.ran[0].route},` : owned.outsideHandler ? `, outside the handler of ${requests.ran[0].route},` : '';
+    return `. No line of the app was on the stacks of its time (the package ran on from its own continuation, after an \`await\`); ${site(owned.calledFrom)}${where} is where the app ${handler ? 'hands it the work' : 'uses it'}, read from the source`;
   }
   if (owned.calledFrom) return '';
   if (samples.some((s) => s.frames.some((f) => f.kind === 'app'))) return '';

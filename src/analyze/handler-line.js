@@ -16,13 +16,16 @@ import { rootName } from '../sources/app-sources.js';
  * @param {string[]} files the app's files, likeliest first
  * @param {string | null} route the request the block ran, "GET /orders/:id"
  * @param {import('../sources/app-sources.js').AppSources} sources
- * @returns {import('./pool-app-line.js').PackageUse | null}
+ * @returns {(import('./pool-app-line.js').PackageUse & {inHandler: boolean | null}) | null} inHandler: found in the
+ *   handler of the route (true), elsewhere in the app's files (false), or the handler was not found (null)
  */
 export function handlerUse(frames, files, route, sources) {
   const routePath = route ? route.slice(route.indexOf(' ') + 1) : '';
   const spans = routeSpans(files, routePath, sources);
   const inHandler = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null) : null;
-  return inHandler ?? packageUseInApp(frames, files, sources);
+  if (inHandler) return { ...inHandler, inHandler: true };
+  const anywhere = packageUseInApp(frames, files, sources);
+  return anywhere && { ...anywhere, inHandler: spans.size ? false : null };
 }
 
 // a line that registers a view engine (`app.engine('html', swig.renderFile)`, `app.set('view engine',

@@ -84,6 +84,8 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   const calls = [];
   /** @type {number[]} */
   const ownCalls = [];
+  /** @type {number[]} in a handler, calls of a method the package's frames name on an object of no known name (a pool's `conn.query(`) */
+  const stackCalls = [];
   for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
     const text = span && i === span.from ? code[i].slice(span.column ?? 0) : code[i];
     // the import or require of the package itself is no use of it
@@ -105,13 +107,22 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);
     if (used && ownCall?.test(text)) ownCalls.push(i + 1);
+    if (span && !used && [...text.matchAll(METHOD_CALL)].some((m) => methods.has(m[1]) && !COMMON_METHODS.has(m[1]))) stackCalls.push(i + 1);
   }
   // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it;
   // of several calls in a handler, the one call through the package's own names began the work
   if (lines.length === 1) return lines[0];
   if (calls.length === 1 || (firstCall && span && calls.length)) return calls[0];
-  return ownCalls.length === 1 ? ownCalls[0] : null;
+  if (ownCalls.length === 1) return ownCalls[0];
+  // no name of the package in the handler: an object it was handed (`withConnection((conn) => conn.query(...))`)
+  // is called by a method the stack names, on one line
+  return !lines.length && stackCalls.length === 1 ? stackCalls[0] : null;
 }
+
+// any method's call, and the names too common to tell a package's by (promises', arrays', streams', a response's)
+const METHOD_CALL = /\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
+const COMMON_METHODS = new Set(['then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'emit', 'on', 'once', 'write', 'end', 'push',
+  'map', 'forEach', 'filter', 'reduce', 'get', 'set', 'has', 'send', 'json', 'status', 'toString', 'resolve', 'run', 'exec', 'process', 'handle']);
 
 /**
  * A call through one of these names: `name(` or `name.method(`, and with `chained` `name.a.b(` too.

@@ -58,7 +58,7 @@ test('the handler of the request the block ran: the line that calls the package 
   ].join('\n'));
   const sources = new AppSources();
   const stack = [{ functionName: 'next', url: path.join(dir, 'node_modules/chain-map/index.js'), line: 40, column: 3, kind: /** @type {const} */ ('node_modules') }];
-  assert.deepEqual(handlerUse(stack, [app], 'GET /prices', sources), { pkg: 'chain-map', url: app, line: 5 }, 'the call, not the result\'s later uses');
+  assert.deepEqual(handlerUse(stack, [app], 'GET /prices', sources), { pkg: 'chain-map', url: app, line: 5, inHandler: true }, 'the call, not the result\'s later uses');
   assert.equal(handlerUse(stack, [app], 'GET /stock', sources)?.line, 9);
   // no request known: the whole file, where two lines call it, says nothing
   assert.equal(handlerUse(stack, [app], null, sources), null);
@@ -96,7 +96,7 @@ test('a middleware package that ran before the handler: the framework that regis
   const frame = (/** @type {string} */ pkg, /** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules', pkg, 'index.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
   // innermost first: the dependency that did the work, the middleware, the framework's router
   const stack = [frame('cidr-math', 'toLong'), frame('rangefilter', 'testRange'), frame('webkit', 'step')];
-  assert.deepEqual(handlerUse(stack, [app], 'GET /x', sources), { pkg: 'rangefilter', url: app, line: 4 });
+  assert.deepEqual(handlerUse(stack, [app], 'GET /x', sources), { pkg: 'rangefilter', url: app, line: 4, inHandler: false });
   // a handler written on its registering line still counts, after the path
   assert.equal(handlerUse([frame('webkit', 'render')], [app], 'GET /y', sources)?.line, 8);
 });
@@ -119,7 +119,7 @@ test('an ORM model made from a made client: in the handler its call is the line 
   // two steps from the import, not three: what the model returns (cached) is data
   assert.deepEqual(sources.handlesOf(app), new Map([['Order', 'tinyorm']]));
   // rows built in the driver's callback: no method of the app's call on the stack
-  assert.deepEqual(handlerUse([frame('buildRows'), frame('afterQuery')], [app], 'GET /orders', sources), { pkg: 'tinyorm', url: app, line: 6 });
+  assert.deepEqual(handlerUse([frame('buildRows'), frame('afterQuery')], [app], 'GET /orders', sources), { pkg: 'tinyorm', url: app, line: 6, inHandler: true });
   // no request known: the files whole, where only a call of a method the stack names counts
   assert.equal(handlerUse([frame('buildRows'), frame('afterQuery')], [app], null, sources), null);
   assert.equal(handlerUse([frame('buildRows'), frame('findAll')], [app], null, sources)?.line, 6);
@@ -143,7 +143,7 @@ test('a driver package over an ORM\'s core: its names call the core\'s methods t
   ].join('\n'));
   const sources = new AppSources();
   const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/ormcore/entity-manager.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
-  assert.deepEqual(handlerUse([frame('hydrate'), frame('find')], [app], 'GET /orders', sources), { pkg: 'ormcore', url: app, line: 6 });
+  assert.deepEqual(handlerUse([frame('hydrate'), frame('find')], [app], 'GET /orders', sources), { pkg: 'ormcore', url: app, line: 6, inHandler: true });
   // no method of the app's call on the stack: the core is not the package it imports, nothing to say
   assert.equal(handlerUse([frame('hydrate')], [app], 'GET /orders', sources), null);
 });
@@ -161,7 +161,7 @@ test('a model class that extends a package\'s class: its static calls in the han
   ].join('\n'));
   const sources = new AppSources();
   const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/objection/lib/queryBuilder/QueryBuilder.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
-  assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4 });
+  assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4, inHandler: null });
 });
 
 test("a route's handler in the forms apps write it: a registration, a condition's block, the rest after a guard", (t) => {
@@ -291,7 +291,28 @@ test('a plugin of a client package, run on from its own continuation: the handle
   const sources = new AppSources();
   const next = { functionName: 'next', url: path.join(dir, 'node_modules/paginate-plugin/index.js'), line: 72, column: 1, kind: /** @type {const} */ ('node_modules') };
   // what the call returned (issues.slice) is data, not a use of the client
-  assert.deepEqual(handlerUse([next], [app], 'GET /issues', sources), { pkg: 'paginate-plugin', url: app, line: 5 });
+  assert.deepEqual(handlerUse([next], [app], 'GET /issues', sources), { pkg: 'paginate-plugin', url: app, line: 5, inHandler: true });
   // outside a handler nothing is said of a call that names no method of the stack
   assert.equal(handlerUse([next], [app], null, sources), null);
+});
+
+test('a handler that calls the package through an object a pool hands it: the method the stack names, on the one line', (t) => {
+  const dir = appWith(t, ['slow-db']);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const { connect } = require('slow-db');", // 1
+    "const app = require('express')();", // 2
+    'const idle = [connect(), connect()];', // 3
+    'const withConnection = async (fn) => { const c = idle.pop(); try { return await fn(c); } finally { idle.push(c); } };', // 4
+    "app.get('/orders', async (req, res) => {", // 5
+    "  const rows = await withConnection((conn) => conn.query('select * from orders'));", // 6
+    '  res.json(rows.map((r) => r.id));', // 7
+    '});', // 8
+  ].join('\n'));
+  const sources = new AppSources();
+  const query = { functionName: 'Conn.query', url: path.join(dir, 'node_modules/slow-db/index.js'), line: 6, column: 5, kind: /** @type {const} */ ('node_modules') };
+  assert.deepEqual(handlerUse([query], [app], 'GET /orders', sources), { pkg: 'slow-db', url: app, line: 6, inHandler: true }, 'not connect() on line 3');
+  // a method the stack names that every response has is no sign
+  const json = { ...query, functionName: 'json' };
+  assert.deepEqual(handlerUse([json], [app], 'GET /orders', sources), { pkg: 'slow-db', url: app, line: 3, inHandler: false });
 });

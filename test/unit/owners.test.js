@@ -646,6 +646,10 @@ test('a library block with no app frame in any sample says why it names no line,
   const read = diagnoseBlock(samples, { cause: 'microtask', phase: 'microtasks', durationMs: 80, gcShare: 0, appTop: null, cwd: dir, requests: ran, appFiles }, sources);
   assert.deepEqual([read.culprit?.calledFrom?.line, read.culprit?.lineFrom], [10, 'source']);
   assert.match(read.advice, /app\.js:10, in the handler of GET \/x, is where the app hands it the work, read from the source$/);
+  // a request whose handler is not found: the app's one use of the package, not said to be in a handler
+  const elsewhere = diagnoseBlock(samples, { cause: 'microtask', phase: 'microtasks', durationMs: 80, gcShare: 0, appTop: null, cwd: dir, requests, appFiles }, sources);
+  assert.deepEqual([elsewhere.culprit?.calledFrom?.line, elsewhere.culprit?.calledFrom?.functionName], [10, '(anonymous)']);
+  assert.match(elsewhere.advice, /\(the package ran on from its own continuation, after an `await`\); \S*app\.js:10 is where the app uses it, read from the source$/);
   // with the app's frame on the stack, the calling line is named and nothing is said
   const app = path.join(dir, 'app.js');
   const called = [f('load', parse, 10), f('(anonymous)', app, 7, 19)];
