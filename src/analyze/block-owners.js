@@ -11,6 +11,7 @@ import { isAgentUrl } from './frame-kind.js';
 import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js';
 import { spellings } from '../sources/regex-names.js';
 import { isLinearRegex } from './regex-linear.js';
+import { callsOwnParameter } from '../sources/passed-call.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -155,8 +156,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
   const mine = best.items.map((i) => ({ o: owned[i], s: samples[i], w: weight(samples[i]) }));
   const ownWeight = mine.reduce((sum, m) => sum + m.w, 0) || 1;
   const entry = heaviest(mine, (m) => m.o.entry && site(m.o.entry));
-  const appFrame = heaviest(mine, (m) => (m.o.appIndex >= 0 ? m.s.frames[m.o.appIndex] : null));
-  const viaApp = appFrame ? mine.filter((m) => m.o.appIndex >= 0 && sameSite(m.s.frames[m.o.appIndex], appFrame)) : [];
+  const { appFrame, viaApp, found } = choosingApp(mine, best.owner, sources);
   // a package that makes a regular expression on each call (its makeRe on the samples) runs each new
   // one soon after: V8 compiles a regex on its first run, on the running line with no `RegExp:` frame
   // of its own, so that line's unnamed regex time is compiling, not matching
@@ -172,7 +172,7 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
     calls.set(key, c);
   }
   const topCall = [...calls.values()].sort((a, b) => b.w - a.w)[0];
-  const { line, from, candidates } = appFrame ? callingLine(appFrame, viaApp, best.owner, sources) : { line: null, from: null, candidates: null };
+  const { line, from, candidates } = found;
   // the stack shown: one with code on it, when any sample has some; Node's scheduler alone (the
   // frame between two callbacks, or a gap the profiler could not sample ending there) says nothing
   const withCode = mine.filter((m) => m.s.frames.some((f) => f.kind === 'app' || f.kind === 'node_modules'));
@@ -237,6 +237,30 @@ function packageMadeRegex(o, c) {
     calledFrom: { functionName: c.appFrame.functionName, url: c.appFrame.url, line: made.line },
     lineFrom: c.from ?? 'source', specifier: made.specifier,
   };
+}
+
+/**
+ * The app's frame that called into the owner, and its line: the innermost app frame that held most of
+ * the owner's time; but when no line of it is found and its function calls what it was handed (a pool's
+ * `async (fn) => { ... return await fn(conn) }`, seen in a capture's async frames), the next app frame
+ * out, whose function wrote the call (`withConnection((conn) => conn.query(sql))`), when a line of it is.
+ * @param {{o: SampleOwner, s: BlockSample, w: number}[]} mine @param {Owner} owner @param {AppSources} sources
+ */
+function choosingApp(mine, owner, sources) {
+  const appFrame = heaviest(mine, (m) => (m.o.appIndex >= 0 ? m.s.frames[m.o.appIndex] : null));
+  const viaApp = appFrame ? mine.filter((m) => m.o.appIndex >= 0 && sameSite(m.s.frames[m.o.appIndex], appFrame)) : [];
+  const found = appFrame ? callingLine(appFrame, viaApp, owner, sources) : { line: null, from: null, candidates: null };
+  const code = appFrame && found.line === null ? sources.codeLines(appFrame.url) : null;
+  if (!appFrame || !code || !callsOwnParameter(code, appFrame.line, appFrame.column)) return { appFrame, viaApp, found };
+  const outer = viaApp.flatMap((m) => {
+    const i = m.s.frames.findIndex((f, j) => j > m.o.appIndex && f.kind === 'app');
+    return i < 0 ? [] : [{ ...m, o: { ...m.o, appIndex: i, appLine: null } }];
+  });
+  const outerFrame = heaviest(outer, (m) => m.s.frames[m.o.appIndex]);
+  if (!outerFrame) return { appFrame, viaApp, found };
+  const via = outer.filter((m) => sameSite(m.s.frames[m.o.appIndex], outerFrame));
+  const then = callingLine(outerFrame, via, owner, sources);
+  return then.line === null ? { appFrame, viaApp, found } : { appFrame: outerFrame, viaApp: via, found: then };
 }
 
 /**

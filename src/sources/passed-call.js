@@ -5,7 +5,7 @@
 // plain arrow `(conn) => conn.query(...)` that returned a promise is gone: the wrapper's line is then the
 // innermost of the app's, and the line that chose the work is the next one out.
 
-import { argumentsAt, functionEnd, MINIFIED_LINE, paramsAt } from './js-scan.js';
+import { argumentsAt, escapeRegExp, functionEnd, MINIFIED_LINE, paramsAt } from './js-scan.js';
 
 // how far above the call its function's start is looked for
 const LOOK_BACK = 300;
@@ -30,6 +30,25 @@ export function callsParameter(code, line, column) {
   if (!name || name === 'await') return false;
   for (const start of functionStarts(code, line - 1, column - 1)) {
     if (paramsAt(code, start.line, start.column).includes(name)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the function that starts at this position calls one of its own parameters in its body: a profile's
+ * frame gives a function's start, not the line it was at. @param {string[]} code codeOnly lines
+ * @param {number} line 1-based @param {number} column 1-based
+ */
+export function callsOwnParameter(code, line, column) {
+  if ((code[line - 1] ?? '').length > MINIFIED_LINE) return false;
+  const names = paramsAt(code, line - 1, Math.max(0, column - 1)).filter((n) => n);
+  if (!names.length) return false;
+  const end = functionEnd(code, line - 1, Math.max(0, column - 1));
+  const call = new RegExp(String.raw`(?<![\w$.])(?:${names.map(escapeRegExp).join('|')})\s*(?:\.\s*(?:call|apply)\s*)?\(`);
+  for (let l = line - 1; l <= end; l++) {
+    // the header's own parameter list is no call
+    const text = l === line - 1 ? code[l].slice(Math.max(0, column - 1)).replace(/^[^(]*\([^)]*\)/, '') : code[l];
+    if (call.test(text)) return true;
   }
   return false;
 }

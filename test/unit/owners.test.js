@@ -913,3 +913,36 @@ test('a package\'s regex kept in a module of its own (`var RE = require(\'./vend
   assert.deepEqual([...names], [['UPPER_REGEXP', '([A-Z]+)([A-Z][a-z])']], 'a module that also exports something else is not read as a regex');
   assert.equal(namedRegexRun("  return str.replace(UPPER_REGEXP, '$1 $2')", names), '([A-Z]+)([A-Z][a-z])');
 });
+
+test('a capture\'s async frames through the app\'s pool wrapper: the line is the handler\'s call it handed in, not the wrapper\'s first line', (t) => {
+  const { dir, write } = scratch(t, 'elp-wrapper-');
+  write('node_modules/slowdb/package.json', JSON.stringify({ name: 'slowdb', version: '1.0.0' }));
+  write('node_modules/slowdb/index.js', 'function scan(n) {}\nclass Conn {\n  async query(sql) {}\n}\n');
+  write('app.js', [
+    "const { connect } = require('slowdb');", // 1
+    'function makePool(size) {', // 2
+    '  const idle = Array.from({ length: size }, () => connect());', // 3
+    '  return async (fn) => {', // 4
+    '    const conn = idle.pop();', // 5
+    '    try { return await fn(conn); } finally { idle.push(conn); }', // 6
+    '  };', // 7
+    '}', // 8
+    'const withConnection = makePool(4);', // 9
+    "app.get('/x', async (req, res) => {", // 10
+    "  const r = await withConnection((conn) => conn.query('select 1'));", // 11
+    '  res.json(r);', // 12
+    '});', // 13
+  ].join('\n'));
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/slowdb/index.js');
+  const app = path.join(dir, 'app.js');
+  // a profile's frames give each function's start: scan, query, the wrapper's arrow, the handler's
+  const frames = [f('scan', lib, 1, 1), f('query', lib, 3, 9), f('', app, 4, 16), f('', app, 10, 15)];
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 40, frames, line: null })), 120, sources);
+  assert.equal(o.owner?.name, 'slowdb');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [11, 'source']);
+  // a helper that only runs its own code around the call is no wrapper to pass over: its line stays
+  write('app2.js', ['async function timed(sql) {', '  const c = connect();', '  return c.query(sql);', '}'].join('\n'));
+  const own = [f('scan', lib, 1, 1), f('query', lib, 3, 9), f('timed', path.join(dir, 'app2.js'), 1, 1), f('', app, 10, 15)];
+  assert.equal(blockOwners([{ t: 0, weightMs: 40, frames: own, line: null }], 40, sources).calledFrom?.line, 3);
+});

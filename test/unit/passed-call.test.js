@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callsParameter, handsFunction } from '../../src/sources/passed-call.js';
+import { callsOwnParameter, callsParameter, handsFunction } from '../../src/sources/passed-call.js';
 import { codeOnly } from '../../src/sources/js-scan.js';
 
 const code = codeOnly([
@@ -58,4 +58,13 @@ test('the line further out that hands a function it writes there, at its await o
   assert.equal(callsParameter(code, 23, 16), true);
   assert.equal(handsFunction(codeOnly(['  return await handler(req, pool);']), 1, 10), false);
   assert.equal(handsFunction(code, 19, 12), false);
+});
+
+test('a function, from its start as a profile gives it, that calls one of its own parameters in its body', () => {
+  assert.equal(callsOwnParameter(code, 2, 16), true); // async (fn) => { ... fn(conn) }
+  assert.equal(callsOwnParameter(code, 7, 1), true); // function withRetry(times, work): work.call(
+  assert.equal(callsOwnParameter(code, 14, 3), true); // a method: inTransaction(body)
+  assert.equal(callsOwnParameter(code, 1, 1), false); // openPool(idle): idle.pop( is a method of it, no call of it
+  assert.equal(callsOwnParameter(code, 18, 3), false); // find(id): db.query(id) hands it on, calls it not
+  assert.equal(callsOwnParameter(code, 22, 1), true); // handler(req, withConnection): it calls withConnection(
 });
