@@ -86,6 +86,9 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   const ownCalls = [];
   /** @type {number[]} in a handler, calls of a method the package's frames name on an object of no known name (a pool's `conn.query(`) */
   const stackCalls = [];
+  // a receiver that is a global (`JSON.parse(`) or a name of another module's is not the package's object
+  const elsewhere = (/** @type {string | undefined} */ receiver) => receiver !== undefined && (GLOBALS.has(receiver)
+    || [...sources.bindingsOf(file), ...sources.handlesOf(file)].some(([name, spec]) => name === receiver && rootName(spec) !== pkg));
   for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
     const text = span && i === span.from ? code[i].slice(span.column ?? 0) : code[i];
     // the import or require of the package itself is no use of it
@@ -107,7 +110,7 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
     if (used) lines.push(i + 1);
     if (used && call.test(text)) calls.push(i + 1);
     if (used && ownCall?.test(text)) ownCalls.push(i + 1);
-    if (span && !used && [...text.matchAll(METHOD_CALL)].some((m) => methods.has(m[1]) && !COMMON_METHODS.has(m[1]))) stackCalls.push(i + 1);
+    if (span && !used && [...text.matchAll(METHOD_CALL)].some((m) => methods.has(m[2]) && !COMMON_METHODS.has(m[2]) && !elsewhere(m[1]))) stackCalls.push(i + 1);
   }
   // several lines name it (a result kept under a name: \`const prices = await pMap(...)\`, then \`prices.length\`): the one that calls it;
   // of several calls in a handler, the one call through the package's own names began the work
@@ -120,7 +123,8 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
 }
 
 // any method's call, and the names too common to tell a package's by (promises', arrays', streams', a response's)
-const METHOD_CALL = /\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
+const METHOD_CALL = /(?:(?<![\w$.])([A-Za-z_$][\w$]*)\s*)?\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
+const GLOBALS = new Set(['JSON', 'Math', 'Object', 'Array', 'Promise', 'Date', 'Buffer', 'Number', 'String', 'Reflect', 'console', 'process', 'Intl', 'URL', 'crypto']);
 const COMMON_METHODS = new Set(['then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'emit', 'on', 'once', 'write', 'end', 'push',
   'map', 'forEach', 'filter', 'reduce', 'get', 'set', 'has', 'send', 'json', 'status', 'toString', 'resolve', 'run', 'exec', 'process', 'handle']);
 

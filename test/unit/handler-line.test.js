@@ -315,4 +315,8 @@ test('a handler that calls the package through an object a pool hands it: the me
   // a method the stack names that every response has is no sign
   const json = { ...query, functionName: 'json' };
   assert.deepEqual(handlerUse([json], [app], 'GET /orders', sources), { pkg: 'slow-db', url: app, line: 3, inHandler: false });
+  // nor a method a global or another module's name has (`JSON.parse(` where the package's frame is a `parse`)
+  const parse = { ...query, functionName: 'Conn.parse' };
+  fs.writeFileSync(app, fs.readFileSync(app, 'utf8').replace("  res.json(rows.map((r) => r.id));", "  res.json(JSON.parse(req.query.ids).map((r) => r.id));"));
+  assert.deepEqual(handlerUse([parse], [app], 'GET /orders', new AppSources()), { pkg: 'slow-db', url: app, line: 3, inHandler: false });
 });
