@@ -41,7 +41,7 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
   for (const name of names) {
     if (!/^[\w$]+$/.test(name)) continue;
     const base = name.endsWith('Sync') ? name.slice(0, -4) : null;
-    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null, native ? `${name}_async` : null]) {
+    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null, `${name}NonBlocking`, native ? `${name}_async` : null]) {
       if (!candidate) continue;
       const verdict = isAsync(candidate, decls, sources, native);
       if (verdict === true) return candidate;
@@ -94,9 +94,34 @@ function isAsync(name, decls, sources, native) {
   for (const code of sources) {
     const def = definitionOf(code, name);
     if (!def) continue;
-    return CALLBACK_PARAM.test(def.params) || YIELDING_BODY.test(def.body);
+    return CALLBACK_PARAM.test(def.params) || yields(code, def.body, new Set([name]), YIELD_DEPTH);
   }
   return null;
+}
+
+// how many calls deep, in the same file, a body's yield is looked for (@stablelib/scrypt's deriveKeyNonBlocking
+// steps through smixAsync to a splitCalc that yields with setImmediate), and how many functions at most
+const YIELD_DEPTH = 3;
+const MAX_FOLLOWED = 30;
+// a call of a name, bare or as a method (`smixAsync(`, `this.step(`); not a keyword's parenthesis
+const CALLS = /(?:^|[^\w$])([A-Za-z_$][\w$]*)\s*\(/g;
+const NOT_CALLED = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'new', 'then', 'resolve', 'reject', 'Promise']);
+
+/**
+ * Whether a body yields or hands its work on, itself or in a function of the same file it calls, a few calls deep.
+ * @param {string[]} code @param {string} body @param {Set<string>} seen names already followed @param {number} depth
+ */
+function yields(code, body, seen, depth) {
+  if (YIELDING_BODY.test(body)) return true;
+  if (depth === 0) return false;
+  for (const m of body.matchAll(CALLS)) {
+    const name = m[1];
+    if (NOT_CALLED.has(name) || seen.has(name) || seen.size >= MAX_FOLLOWED) continue;
+    seen.add(name);
+    const def = definitionOf(code, name);
+    if (def && yields(code, def.body, seen, depth - 1)) return true;
+  }
+  return false;
 }
 
 // A declaration's parameters may spell out an options object inline, one documented field a few lines

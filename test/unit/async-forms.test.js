@@ -207,3 +207,34 @@ test('a compiled addon\'s wrapper whose line serialises its options and calls it
   const plainFrames = [frame('send', plain, 2, 'node_modules'), frame('(anonymous)', path.join(dir, 'app.js'), 5, 'app')];
   assert.equal(ownerOfSample(plainFrames, { line: 3, text: '    res.end(JSON.stringify(body));', frameIndex: 0 }, sources).owner.kind, 'json');
 });
+
+test('a JavaScript package\'s `xNonBlocking` beside `x`, whose steps yield a few calls deep in its file; one whose calls never yield is none', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  write('node_modules/kdf/package.json', { name: 'kdf', version: '1.0.0', main: 'lib/kdf.js' });
+  write('node_modules/kdf/lib/kdf.js', [
+    'class Kdf {',
+    '  deriveKey(p, s) { return mix(p, s); }',
+    '  deriveKeyNonBlocking(p, s) {',
+    '    return Promise.resolve(0).then((step) => mixAsync(p, s, step));',
+    '  }',
+    '}',
+    'function deriveKey(p, s) { return new Kdf().deriveKey(p, s); }',
+    'function deriveKeyNonBlocking(p, s) { return new Kdf().deriveKeyNonBlocking(p, s); }',
+    'function mix(p, s) { return p; }',
+    'function mixAsync(p, s, step) { return splitCalc(0, 100, step, (i) => i); }',
+    'function splitCalc(from, to, step, fn) {',
+    '  return new Promise((resolve) => { const next = () => { from = fn(from); if (from < to) nextTick(next); else resolve(step); }; next(); });',
+    '}',
+    'const nextTick = typeof setImmediate !== "undefined" ? setImmediate : setTimeout;',
+    'exports.deriveKey = deriveKey;',
+    'exports.deriveKeyNonBlocking = deriveKeyNonBlocking;',
+  ].join('\n'));
+  const kdf = path.join(dir, 'node_modules/kdf');
+  assert.equal(asyncCounterpart(sources, kdf, path.join(kdf, 'lib/kdf.js'), ['deriveKey'], 'lib/kdf.js', null, false), 'deriveKeyNonBlocking');
+  // the same name over steps that never let the loop turn
+  write('node_modules/kdf2/package.json', { name: 'kdf2', version: '1.0.0', main: 'index.js' });
+  write('node_modules/kdf2/index.js', 'function hash(p) { return mix(p); }\nfunction hashNonBlocking(p) { return Promise.resolve(mix(p)); }\nfunction mix(p) { return p; }\nexports.hash = hash;\nexports.hashNonBlocking = hashNonBlocking;\n');
+  const kdf2 = path.join(dir, 'node_modules/kdf2');
+  assert.equal(asyncCounterpart(new AppSources(), kdf2, path.join(kdf2, 'index.js'), ['hash'], 'index.js', null, false), null);
+});
