@@ -220,6 +220,18 @@ export function makesParsers(meta) {
     || (keywords.includes('parser') && keywords.includes('compiler'));
 }
 
+/**
+ * A compiler of code, by its package.json: its keywords say compiler or transpiler, or its description
+ * does (coffeescript's keywords: javascript, language, coffeescript, compiler). What it makes from a
+ * constant source and the app then runs (`new Function(..., js)`) can be made once.
+ * @param {PackageMeta} meta
+ */
+export function compilesCode(meta) {
+  if (!meta) return false;
+  const keywords = meta.keywords.map((k) => String(k).toLowerCase());
+  return keywords.some((k) => /^(?:compiler|transpiler)$/.test(k)) || /\bcompiler\b|\btranspil/.test(String(meta.description ?? '').toLowerCase());
+}
+
 // a package that builds SQL statements, by its package.json: knex's "SQL query & schema builder", squel's
 // "SQL query string builder", "Type safe SQL query builder", sql-bricks's "SQL Generation", an ORM for SQL
 // databases (drizzle's); not a driver (pg's "PostgreSQL client")
@@ -287,6 +299,9 @@ export function adviceText(fix, o, c) {
       }
       if ((o.intlShare ?? 0) >= o.compileShare / 2 && o.compileShare >= COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.intlShare ?? 0)} of it making Intl's locale objects (Intl.NumberFormat, DateTimeFormat, PluralRules and the like; each new one loads its locale's data): what it builds on each call makes them again. Make it once per locale and message or options (at start-up, or cached by them) and reuse it; a format with one made before costs microseconds${gc}`;
+      }
+      if (c.grammarBuilt && o.compileShare < COMPILE_SHARE && !makesParsers(c.meta ?? null)) {
+        return `${fn}${who}${at} held the loop ${ms} ms compiling source code that is a constant of the app's file${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, on every call, before the app runs what it made. Compile it once (at start-up, or once per distinct source, cached) and reuse the compiled code or the function it defines; compiling it at build time also leaves start-up free${gc}`;
       }
       if (c.grammarBuilt && o.compileShare < COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms building a parser from a grammar or schema that is a constant of the app's file${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, on every call, before running it on the request's data. Build it once (at start-up, or once per distinct grammar, cached) and reuse it; a parser built ahead of time (the package's generated parser or compiled grammar, where it makes one) also leaves start-up free${gc}`;

@@ -1,7 +1,8 @@
 // Whether the app's calling line builds something from a constant of its file, which its function
 // then runs on the request's data: `const grammar = ohm.grammar(SEGMENT_GRAMMAR)` and then
 // `grammar.match(query)`; `new Parser(PROMO_GRAMMAR)` and then `parser.parse(p.condition)`;
-// `protobuf.parse(schemas.get(revision))` and then `root.lookupType(...)`. Built from the same
+// `protobuf.parse(schemas.get(revision))` and then `root.lookupType(...)`; a compiler's
+// `CoffeeScript.compile(PLUGIN_SOURCE)` and then `new Function(..., js)`. Built from the same
 // constant on every call, it can be built once. Reads codeOnly lines (js-scan.js); pure.
 
 import { escapeRegExp } from './js-scan.js';
@@ -13,9 +14,11 @@ const CHAINED = /(?:^|[^\w$.])(?:new\s+)?([\w$]+)(?:\s*\.\s*[\w$]+)*\s*\(\s*([\w
 /**
  * @param {string[]} code codeOnly lines of the file @param {number} line the 1-based calling line
  * @param {string[]} names the names the file binds to the package
+ * @param {boolean} [handed] what it built counts as run when it is handed to a call (`lint(parser, src)`): for a
+ *   package that makes parsers, whose product is only ever run; a compiler's code is run when called or evaluated
  * @returns {boolean}
  */
-export function buildsFromConstant(code, line, names) {
+export function buildsFromConstant(code, line, names, handed = false) {
   const text = code[line - 1] ?? '';
   const constant = (/** @type {string} */ arg, /** @type {number} */ at) => (/^['"]$/.test(arg) || (arg === '`' && !/^`[^`]*\$\{/.test(text.slice(at))) || declaredAtTop(code, arg));
   // built and run on the same line: `ohm.grammar(SRC).match(input)`
@@ -24,7 +27,7 @@ export function buildsFromConstant(code, line, names) {
   const m = BUILD.exec(text);
   if (!m || !names.includes(m[3]) || !constant(m[4], text.indexOf(m[4], m.index + m[0].length - m[4].length))) return false;
   const built = m[1] ? [m[1]] : (m[2] ?? '').split(',').map((p) => p.split(':').pop()?.trim() ?? '').filter((n) => /^[\w$]+$/.test(n));
-  return built.some((name) => runsLater(code, line, name));
+  return built.some((name) => runsLater(code, line, name, handed));
 }
 
 /**
@@ -39,17 +42,26 @@ function declaredAtTop(code, name) {
   return code.some((l) => top.test(l));
 }
 
+// code evaluated: `new Function('module', 'exports', js)`, `eval(`, node:vm's `runInNewContext(`, `new vm.Script(`, `compileFunction(`
+const EVALUATES = /(?:^|[^\w$.])(?:new\s+)?Function\s*\(|(?:^|[^\w$.])eval\s*\(|\bvm\s*\.\s*[\w$]+\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(|\bcompileFunction\s*\(/;
+
 /**
- * Whether the lines after `line`, to the end of its block, call the name or a method of it.
- * @param {string[]} code @param {number} line 1-based @param {string} name
+ * Whether the lines after `line`, to the end of its block, call the name or a method of it, evaluate it as
+ * code, or (`handed`) hand it to a call.
+ * @param {string[]} code @param {number} line 1-based @param {string} name @param {boolean} handed
  */
-function runsLater(code, line, name) {
+function runsLater(code, line, name, handed) {
   const n = escapeRegExp(name);
   const call = new RegExp(`(?:^|[^\\w$.])${n}\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
+  const named = new RegExp(`(?:^|[^\\w$.])${n}(?![\\w$])`);
+  const argument = new RegExp(`[(,]\\s*${n}(?:\\s*\\.\\s*[\\w$]+)*\\s*[,)]`);
   let depth = 0;
   for (let l = line; l < code.length && l < line + 200; l++) {
     const text = code[l];
     if (call.test(text)) return true;
+    const evaluated = EVALUATES.exec(text);
+    if (evaluated && named.test(text.slice(evaluated.index))) return true;
+    if (handed && argument.test(text)) return true;
     for (const c of text) {
       if (c === '{') depth++;
       else if (c === '}' && --depth < 0) return false;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildsFromConstant } from '../../src/sources/constant-build.js';
 import { codeOnly } from '../../src/sources/js-scan.js';
-import { makesParsers } from '../../src/analyze/remedies.js';
+import { compilesCode, makesParsers } from '../../src/analyze/remedies.js';
 
 const file = (/** @type {string[]} */ body) => codeOnly([
   "const ohm = require('ohm-js');", // 1
@@ -49,4 +49,28 @@ test('makesParsers: parser generators and toolkits, grammars, protocol buffers; 
   assert.equal(makesParsers(meta('tar-stream', 'a streaming tar parser and generator', ['tar', 'parser', 'generator'])), false);
   assert.equal(makesParsers(meta('geojson-vt', 'Slice GeoJSON data into vector tiles efficiently')), false);
   assert.equal(makesParsers(null), false);
+});
+
+test('what was built is run when it is evaluated as code, or, for a parser\'s product, handed to a call', () => {
+  const names = ['ohm', 'Parser', 'protobuf'];
+  // a compiler's code from a constant source, evaluated
+  const compiled = file(['  const js = ohm.compile(GRAMMAR, { bare: true });', "  new Function('module', 'exports', js)(mod, mod.exports);"]);
+  assert.equal(buildsFromConstant(compiled, 7, names), true);
+  assert.equal(buildsFromConstant(file(['  const { js } = ohm.compile(GRAMMAR);', '  vm.runInNewContext(js.code, sandbox);']), 7, names), true);
+  // a parser handed to the app's function that runs it: counted when asked (a parser generator's product)
+  const handed = file(['  const parser = new Parser(GRAMMAR);', '  const out = scripts.map((s) => lint(parser, s.source));']);
+  assert.equal(buildsFromConstant(handed, 7, names, true), true);
+  assert.equal(buildsFromConstant(handed, 7, names), false);
+  // a compiler's output sent as it is (a stylesheet) is no code run
+  assert.equal(buildsFromConstant(file(['  const css = ohm.compile(GRAMMAR).css;', "  res.type('css').send(css);"]), 7, names), false);
+});
+
+test('compilesCode: a compiler or transpiler by its keywords or description; not a parser or a template engine', () => {
+  const meta = (/** @type {string} */ name, /** @type {string} */ description, /** @type {string[]} */ keywords = []) => ({ name, description, keywords });
+  assert.equal(compilesCode(meta('coffeescript', 'Unfancy JavaScript', ['javascript', 'language', 'coffeescript', 'compiler'])), true);
+  assert.equal(compilesCode(meta('typescript', 'TypeScript is a language for application scale JavaScript development', ['TypeScript', 'Microsoft', 'compiler', 'language', 'javascript'])), true);
+  assert.equal(compilesCode(meta('sucrase', 'Super-fast alternative to Babel for when you can target modern JS runtimes')), false);
+  assert.equal(compilesCode(meta('toml', 'TOML parser for Node.js', ['toml', 'parser'])), false);
+  assert.equal(compilesCode(meta('handlebars', 'Handlebars provides the power necessary to let you build semantic templates effectively with no frustration', ['handlebars', 'mustache', 'template', 'html'])), false);
+  assert.equal(compilesCode(null), false);
 });
