@@ -346,25 +346,27 @@ function callingLine(app, mine, owner, sources) {
     // the names the app's function called into the owner by, the heaviest first: a cheap call of the
     // same package on an earlier line (image-q's PointContainer.fromUint8Array before its
     // applyPaletteSync) is not the calling line of the time
+    const spec = mine.find((m) => m.o.specifier)?.o.specifier;
+    const names = spec ? [...sources.bindingsOf(app.url)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n) : [];
+    // a bundle's minified function right under the app's frame (compromise's `h`, its default export) is called
+    // by a name the file binds to the module, bare: `nlp(text)`, weighed as that function
+    const BARE = '\0bare';
     /** @type {Map<string, number>} */
     const called = new Map();
     for (const m of mine) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
       for (const f of new Set([m.o.entry, e])) {
-        const name = f && f !== m.s.frames[m.o.appIndex] ? calleeName(f.functionName) ?? regexProtocolName(f, sources) : null;
+        const minified = f && f === e && names.length > 0 && isMinifiedName(f, sources);
+        const name = f && f !== m.s.frames[m.o.appIndex] ? (minified ? BARE : calleeName(f.functionName) ?? regexProtocolName(f, sources)) : null;
         if (name) called.set(name, (called.get(name) ?? 0) + m.w);
       }
     }
+    const bare = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\(`);
     /** @type {RegExp[]} */
-    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
+    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => (name === BARE ? bare : new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`)));
     if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
-    const spec = mine.find((m) => m.o.specifier)?.o.specifier;
-    let bound = false;
-    if (spec) {
-      const names = [...sources.bindingsOf(app.url)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n);
-      for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
-      bound = names.length > 0;
-    }
+    for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
+    const bound = names.length > 0;
     // the function's first line is its header (app.get('/x', (req, res) => {), unless the body is on it too
     const first = end > start ? start + 1 : start;
     const spelled = regexLine(mine, code, sources.lines(app.url) ?? [], sources.regexNames(app.url), first, end);

@@ -946,3 +946,28 @@ test('a capture\'s async frames through the app\'s pool wrapper: the line is the
   const own = [f('scan', lib, 1, 1), f('query', lib, 3, 9), f('timed', path.join(dir, 'app2.js'), 1, 1), f('', app, 10, 15)];
   assert.equal(blockOwners([{ t: 0, weightMs: 40, frames: own, line: null }], 40, sources).calledFrom?.line, 3);
 });
+
+test('a bundle\'s minified function right under the app\'s frame is called by the name the file binds to the package, bare: its weight goes to that line', (t) => {
+  const { dir, write } = scratch(t, 'elp-minified-callee-');
+  write('node_modules/nlpkg/package.json', JSON.stringify({ name: 'nlpkg', version: '14.0.0', main: 'bundle.cjs' }));
+  write('node_modules/nlpkg/bundle.cjs', `${'var a=1;'.repeat(100)}function h(t){return t}\n`);
+  write('app.js', [
+    "const nlp = require('nlpkg');", // 1
+    "app.get('/x', (req, res) => {", // 2
+    '  res.json(tickets.map((t) => {', // 3
+    '    const doc = nlp(t.text);', // 4
+    '    return { people: doc.people(), question: doc.questions().length > 0 };', // 5
+    '  }));', // 6
+    '});', // 7
+  ].join('\n'));
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/nlpkg/bundle.cjs');
+  const app = path.join(dir, 'app.js');
+  const fn = f('', app, 3, 27);
+  // the tagger under `h` (nlp's minified name) three samples in four, `doc.questions` the fourth
+  const tagging = { t: 0, weightMs: 30, frames: [f('sweep', lib, 1, 900), f('h', lib, 1, 801), fn], line: null };
+  const asking = { t: 1, weightMs: 30, frames: [f('sweep', lib, 1, 900), f('doc.questions', lib, 1, 700), fn], line: null };
+  const o = blockOwners([tagging, { ...tagging, t: 2 }, { ...tagging, t: 3 }, asking], 120, sources);
+  assert.equal(o.owner?.name, 'nlpkg');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [4, 'source']);
+});
