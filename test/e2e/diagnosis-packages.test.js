@@ -146,6 +146,35 @@ test('pool jobs a package makes from a callback of its own (a hash in its salt\'
   assert.match(pool.advice, /filled by crypto\.pbkdf2 from salted-hash \(hop-pool-server\.js:\d+ uses it\)/);
 });
 
+test('pool jobs made after an await, through the app\'s helper that awaits what it is handed: named at the handler\'s line that hands it in, not the helper\'s', async (t) => {
+  const pkg = [
+    "const crypto = require('node:crypto');",
+    "const { promisify } = require('node:util');",
+    'const pbkdf2 = promisify(crypto.pbkdf2);',
+    'exports.openStore = function openStore(name) {',
+    '  return {',
+    '    async derive(slot, password) {',
+    '      const salt = await Promise.resolve(`${name}:${slot}`);',
+    "      return pbkdf2(password, salt, 400000, 32, 'sha256');",
+    '    },',
+    '  };',
+    '};',
+  ].join('\n');
+  const run = await isolatedRun(t, {
+    fixture: 'wrapper-pool-server.js',
+    files: { 'node_modules/key-store/package.json': JSON.stringify({ name: 'key-store', version: '2.0.1', main: 'index.js' }), 'node_modules/key-store/index.js': pkg },
+    args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  const pool = run.report().threadPool;
+  assert.ok(pool, 'the pool was measured');
+  assert.equal(pool.saturated, true, JSON.stringify(pool));
+  const source = fs.readFileSync(path.join(FIXTURES, 'wrapper-pool-server.js'), 'utf8').split('\n');
+  const top = pool.callers[0];
+  assert.deepEqual([top?.api, top?.line], ['crypto.pbkdf2', source.findIndex((l) => l.includes('await withSlot((slot) =>')) + 1], JSON.stringify(pool.callers));
+});
+
 test('a package\'s promise chain that resolves at once: named by the package, fixed as a microtask chain, at the handler\'s line that calls it', async (t) => {
   const pkg = [
     'module.exports = async function mapAll(items, mapper, concurrency = 4) {',
