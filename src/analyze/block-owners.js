@@ -241,7 +241,7 @@ function packageMadeRegex(o, c) {
 
 /**
  * The app's frame that called into the owner, and its line: the innermost app frame that held most of
- * the owner's time; but when no line of it is found and its function calls what it was handed (a pool's
+ * the owner's time; but when no line of it calls what ran and its function calls what it was handed (a pool's
  * `async (fn) => { ... return await fn(conn) }`, seen in a capture's async frames), the next app frame
  * out, whose function wrote the call (`withConnection((conn) => conn.query(sql))`), when a line of it is.
  * @param {{o: SampleOwner, s: BlockSample, w: number}[]} mine @param {Owner} owner @param {AppSources} sources
@@ -250,7 +250,8 @@ function choosingApp(mine, owner, sources) {
   const appFrame = heaviest(mine, (m) => (m.o.appIndex >= 0 ? m.s.frames[m.o.appIndex] : null));
   const viaApp = appFrame ? mine.filter((m) => m.o.appIndex >= 0 && sameSite(m.s.frames[m.o.appIndex], appFrame)) : [];
   const found = appFrame ? callingLine(appFrame, viaApp, owner, sources) : { line: null, from: null, candidates: null };
-  const code = appFrame && found.line === null ? sources.codeLines(appFrame.url) : null;
+  // a wrapper's line found only by a use of the package's names (a pool that makes its connections, `connect()`)
+  const code = appFrame && (found.line === null || found.byUse) ? sources.codeLines(appFrame.url) : null;
   if (!appFrame || !code || !callsOwnParameter(code, appFrame.line, appFrame.column)) return { appFrame, viaApp, found };
   const outer = viaApp.flatMap((m) => {
     const i = m.s.frames.findIndex((f, j) => j > m.o.appIndex && f.kind === 'app');
@@ -260,7 +261,7 @@ function choosingApp(mine, owner, sources) {
   if (!outerFrame) return { appFrame, viaApp, found };
   const via = outer.filter((m) => sameSite(m.s.frames[m.o.appIndex], outerFrame));
   const then = callingLine(outerFrame, via, owner, sources);
-  return then.line === null ? { appFrame, viaApp, found } : { appFrame: outerFrame, viaApp: via, found: then };
+  return then.line === null || (found.line !== null && then.byUse) ? { appFrame, viaApp, found } : { appFrame: outerFrame, viaApp: via, found: then };
 }
 
 /**
@@ -333,7 +334,8 @@ function longestRun(items, pattern, ms) {
  * was the one running (its line ticks, or a native leaf's); else read from the function's source:
  * the line that calls the owner's function by name, or uses a name bound to the owner's module.
  * @param {Frame} app @param {{o: SampleOwner, s: BlockSample, w: number}[]} mine @param {Owner} owner @param {AppSources} sources
- * @returns {{line: number | null, from: 'profile' | 'source' | null, candidates: number[] | null}}
+ * @returns {{line: number | null, from: 'profile' | 'source' | null, candidates: number[] | null, byUse?: true}} byUse: the line
+ *   uses a name bound to the owner's module, and calls none of the functions that ran
  */
 function callingLine(app, mine, owner, sources) {
   const ticked = heaviest(mine.filter((m) => m.o.appLine !== null), (m) => m.o.appLine);
@@ -364,6 +366,8 @@ function callingLine(app, mine, owner, sources) {
     const bare = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\(`);
     /** @type {RegExp[]} */
     const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => (name === BARE ? bare : new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`)));
+    // the tests of what ran (not of any use of the package's names)
+    const ran = new Set(tests.map((t) => t.source));
     if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
     for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
     const bound = names.length > 0;
@@ -377,14 +381,14 @@ function callingLine(app, mine, owner, sources) {
       const calls = [];
       for (let l = first; l <= end; l++) if (t.test(code[l])) calls.push(l);
       const call = calls.find((l) => loopAround(code, l + 1) !== null) ?? calls[0];
-      if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+      if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, ...(ran.has(t.source) ? {} : { byUse: true }) };
     }
     // the file binds the package, and no line of the function names what ran: it called what the
     // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the
     // function's one line that calls anything; when the frame's position is where the function's
     // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
     const only = bound && paramsAt(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
-    if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+    if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }

@@ -307,6 +307,44 @@ test('a handler\'s loop V8 compiled before the capture began, called by a router
   }
 });
 
+const STORE = {
+  'node_modules/slow-store/package.json': JSON.stringify({ name: 'slow-store', version: '3.1.0', main: 'index.js' }),
+  'node_modules/slow-store/index.js': [
+    "'use strict';",
+    'function scan(table, rows) {',
+    '  let sum = 0;',
+    '  for (let i = 0; i < rows * 8; i++) sum += (i * 2654435761) % 9973;',
+    '  return { table, sum };',
+    '}',
+    'class Connection {',
+    '  async query(table, rows) {',
+    '    await new Promise((resolve) => setImmediate(resolve));',
+    '    return scan(table, rows);',
+    '  }',
+    '}',
+    'exports.connect = () => new Connection();',
+  ].join('\n'),
+};
+
+test('a store package that blocks after its own await, called through the app\'s helper that awaits what it is handed: its blocks name the handler\'s line that hands the work in', async (t) => {
+  const app = await startApp(t, 'prod-wrapper.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'wrapper.log', EVENTLOOP_PROBE_THRESHOLD: '50' }, STORE);
+  const { log } = app;
+  const port = Number(fs.readFileSync(app.portFile, 'utf8'));
+  assert.equal(await get(port, '/'), '"ok"');
+  for (let i = 0; i < 10; i++) await get(port, '/orders');
+  assert.ok(await until(() => appBlocks(log, 50).length >= 6, 30_000), fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log');
+  const source = fs.readFileSync(path.join(FIXTURES, 'prod-wrapper.js'), 'utf8').split('\n');
+  const handsIn = source.findIndex((l) => l.includes('await withConnection((conn) =>')) + 1;
+  const named = appBlocks(log, 50).filter((b) => b.culprit);
+  const show = JSON.stringify(named.map((b) => ({ ms: b.durationMs, culprit: b.culprit?.label, from: b.culprit?.calledFrom, stack: b.stack?.slice(0, 4) })));
+  assert.ok(named.length >= 3, show);
+  for (const b of named) {
+    assert.equal(b.culprit.owner?.name, 'slow-store', show);
+    assert.equal(b.culprit.calledFrom?.file, 'prod-wrapper.js', show);
+    assert.equal(b.culprit.calledFrom?.line, handsIn, show);
+  }
+});
+
 test('a busy service: above EVENTLOOP_PROBE_REQUESTS a second 1 request in N is followed, and the stats line says how many; after a block every request is, so the next block names its own', async (t) => {
   const app = await startApp(t, 'prod-server.js', ['--require', 'eventloop-probe/register'], { EVENTLOOP_PROBE_LOG: 'busy.log', EVENTLOOP_PROBE_THRESHOLD: '100', EVENTLOOP_PROBE_STATS: '1', EVENTLOOP_PROBE_REQUESTS: '20' });
   const { log } = app;

@@ -941,6 +941,20 @@ test('a capture\'s async frames through the app\'s pool wrapper: the line is the
   const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 40, frames, line: null })), 120, sources);
   assert.equal(o.owner?.name, 'slowdb');
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [11, 'source']);
+  // a wrapper that makes its connections through the package (`connect()`) uses it, and calls nothing that ran
+  write('app3.js', [
+    "const { connect } = require('slowdb');", // 1
+    'const withConn = async (fn) => {', // 2
+    '  const conn = connect();', // 3
+    '  return await fn(conn);', // 4
+    '};', // 5
+    "app.get('/y', async (req, res) => {", // 6
+    "  res.json(await withConn((conn) => conn.query('select 2')));", // 7
+    '});', // 8
+  ].join('\n'));
+  const app3 = path.join(dir, 'app3.js');
+  const viaConnect = [f('scan', lib, 1, 1), f('query', lib, 3, 9), f('withConn', app3, 2, 18), f('', app3, 6, 15)];
+  assert.equal(blockOwners([{ t: 0, weightMs: 40, frames: viaConnect, line: null }], 40, sources).calledFrom?.line, 7);
   // a helper that only runs its own code around the call is no wrapper to pass over: its line stays
   write('app2.js', ['async function timed(sql) {', '  const c = connect();', '  return c.query(sql);', '}'].join('\n'));
   const own = [f('scan', lib, 1, 1), f('query', lib, 3, 9), f('timed', path.join(dir, 'app2.js'), 1, 1), f('', app, 10, 15)];
