@@ -22,7 +22,9 @@ export function frameKind(frame) {
   if (frame.kind && /** @type {readonly string[]} */ (KINDS).includes(frame.kind)) return /** @type {FrameKind} */ (frame.kind);
   const url = frame.url ?? '';
   if (frame.functionName === '(garbage collector)') return 'gc';
-  if (!url) return 'native';
+  // compiled WebAssembly (a package's: sql.js, hash-wasm) is machine code as an addon's is; its time is the
+  // JavaScript's that called into it
+  if (!url || url.startsWith('wasm://')) return 'native';
   if (url.startsWith('node:') || /^internal[\\/]/.test(url)) return 'node';
   if (/[\\/]node_modules[\\/]/.test(url) || isAgentUrl(url)) return 'node_modules';
   return 'app';

@@ -114,7 +114,7 @@ export function ownerOfSample(frames, line, sources) {
   // function with no source; its ticks are the calling line's. An addon's function made with no
   // name (N-API's, napi-rs's) is `(anonymous)`: native when the calling frame is the addon's own
   // JavaScript or the calling line calls into an addon
-  if (leaf.kind === 'native' && !isGenerated(leaf) && isCode(frames[1])) {
+  if (leaf.kind === 'native' && !isGenerated(leaf) && !isWasm(leaf) && isCode(frames[1])) {
     const named = !leaf.functionName.startsWith('(');
     const addon = named || leaf.functionName === '(anonymous)' ? nativeAddon(frames, 1, line, sources, named || 'unnamed') : null;
     if (named || addon) return result({ kind: 'native', name: addon?.name ?? leaf.functionName, ...(addon?.version ? { version: addon.version } : {}) }, 0, addon?.specifier ?? null);
@@ -351,3 +351,6 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
   const loaded = natives();
   return loaded.length === 1 ? addon(loaded[0]) : null;
 }
+
+/** A frame of compiled WebAssembly (`wasm://wasm/0027da66`): a package's machine code, owned by the JavaScript that called it. @param {Frame} f */
+const isWasm = (f) => f.url.startsWith('wasm://');

@@ -985,3 +985,17 @@ test('a bundle\'s minified function right under the app\'s frame is called by th
   assert.equal(o.owner?.name, 'nlpkg');
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [4, 'source']);
 });
+
+test('compiled WebAssembly of a package (sql.js\'s): native code, its time the package\'s whose JavaScript called into it, at the app\'s calling line', (t) => {
+  const { dir, write } = scratch(t, 'elp-wasm-');
+  write('node_modules/sqlwasm/package.json', JSON.stringify({ name: 'sqlwasm', version: '1.12.0', main: 'dist/sql-wasm.js' }));
+  write('node_modules/sqlwasm/dist/sql-wasm.js', 'function step() {}\nfunction exec(sql) {}\n');
+  write('app.js', ["const initSqlJs = require('sqlwasm');", "app.get('/x', (req, res) => {", "  res.json(db.exec('select 1'));", '});'].join('\n'));
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/sqlwasm/dist/sql-wasm.js');
+  const frames = [f('wasm-function[948]', 'wasm://wasm/0027da66', 1, 1), f('wasm-function[65]', 'wasm://wasm/0027da66', 1, 1),
+    f('step', lib, 1, 1), f('exec', lib, 2, 1), f('', path.join(dir, 'app.js'), 2, 15)];
+  assert.equal(frames[0].kind, 'native');
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 40, frames, line: null })), 120, sources);
+  assert.deepEqual([o.owner?.kind, o.owner?.name, o.calledFrom?.line], ['package', 'sqlwasm', 3]);
+});
