@@ -52,9 +52,10 @@ export function diagnoseBlock(samples, c, sources) {
   const appLoop = known && code ? loopAround(code, known.line) : null;
   // a statement built per item of the app's loop; a loop that hands out parts of a list sends multi-row ones already
   const statementLoop = appLoop !== null && known !== null && code !== null && buildsStatements(meta) && !takesParts(code, appLoop, known.line);
-  // a parser built from a constant grammar and then run; a compiler's code from a constant source, then run
-  const grammarBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, true))
-    || (compilesCode(meta) && buildsFromConstant(code, known.line, ownerNames)));
+  // a parser built from a constant grammar and then run; a compiler's code from a constant source, then run; and
+  // whatever the package, what it made from a constant that the app evaluates as code (sucrase's `transform`)
+  const grammarBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, 'handed'))
+    || buildsFromConstant(code, known.line, ownerNames, compilesCode(meta) ? 'run' : 'evaluated'));
   const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);

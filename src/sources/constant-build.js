@@ -14,11 +14,13 @@ const CHAINED = /(?:^|[^\w$.])(?:new\s+)?([\w$]+)(?:\s*\.\s*[\w$]+)*\s*\(\s*([\w
 /**
  * @param {string[]} code codeOnly lines of the file @param {number} line the 1-based calling line
  * @param {string[]} names the names the file binds to the package
- * @param {boolean} [handed] what it built counts as run when it is handed to a call (`lint(parser, src)`): for a
- *   package that makes parsers, whose product is only ever run; a compiler's code is run when called or evaluated
+ * @param {'run' | 'handed' | 'evaluated'} [use] what counts as running what it built: called, a method of it called,
+ *   or evaluated as code (`run`); also handed to a call (`handed`, `lint(parser, src)`: a package that makes parsers,
+ *   whose product is only ever run); only evaluated as code (`evaluated`: whatever the package, what it made from a
+ *   constant and the app runs as code is compiled code)
  * @returns {boolean}
  */
-export function buildsFromConstant(code, line, names, handed = false) {
+export function buildsFromConstant(code, line, names, use = 'run') {
   const text = code[line - 1] ?? '';
   const constant = (/** @type {string} */ arg, /** @type {number} */ at) => (/^['"]$/.test(arg) || (arg === '`' && !/^`[^`]*\$\{/.test(text.slice(at))) || declaredAtTop(code, arg));
   // built and run on the same line: `ohm.grammar(SRC).match(input)`
@@ -27,7 +29,7 @@ export function buildsFromConstant(code, line, names, handed = false) {
   const m = BUILD.exec(text);
   if (!m || !names.includes(m[3]) || !constant(m[4], text.indexOf(m[4], m.index + m[0].length - m[4].length))) return false;
   const built = m[1] ? [m[1]] : (m[2] ?? '').split(',').map((p) => p.split(':').pop()?.trim() ?? '').filter((n) => /^[\w$]+$/.test(n));
-  return built.some((name) => runsLater(code, line, name, handed));
+  return built.some((name) => runsLater(code, line, name, use));
 }
 
 /**
@@ -48,9 +50,9 @@ const EVALUATES = /(?:^|[^\w$.])(?:new\s+)?Function\s*\(|(?:^|[^\w$.])eval\s*\(|
 /**
  * Whether the lines after `line`, to the end of its block, call the name or a method of it, evaluate it as
  * code, or (`handed`) hand it to a call.
- * @param {string[]} code @param {number} line 1-based @param {string} name @param {boolean} handed
+ * @param {string[]} code @param {number} line 1-based @param {string} name @param {'run' | 'handed' | 'evaluated'} use
  */
-function runsLater(code, line, name, handed) {
+function runsLater(code, line, name, use) {
   const n = escapeRegExp(name);
   const call = new RegExp(`(?:^|[^\\w$.])${n}\\s*(?:\\.\\s*[\\w$]+\\s*)?\\(`);
   const named = new RegExp(`(?:^|[^\\w$.])${n}(?![\\w$])`);
@@ -58,10 +60,10 @@ function runsLater(code, line, name, handed) {
   let depth = 0;
   for (let l = line; l < code.length && l < line + 200; l++) {
     const text = code[l];
-    if (call.test(text)) return true;
+    if (use !== 'evaluated' && call.test(text)) return true;
     const evaluated = EVALUATES.exec(text);
     if (evaluated && named.test(text.slice(evaluated.index))) return true;
-    if (handed && argument.test(text)) return true;
+    if (use === 'handed' && argument.test(text)) return true;
     for (const c of text) {
       if (c === '{') depth++;
       else if (c === '}' && --depth < 0) return false;

@@ -59,8 +59,12 @@ test('what was built is run when it is evaluated as code, or, for a parser\'s pr
   assert.equal(buildsFromConstant(file(['  const { js } = ohm.compile(GRAMMAR);', '  vm.runInNewContext(js.code, sandbox);']), 7, names), true);
   // a parser handed to the app's function that runs it: counted when asked (a parser generator's product)
   const handed = file(['  const parser = new Parser(GRAMMAR);', '  const out = scripts.map((s) => lint(parser, s.source));']);
-  assert.equal(buildsFromConstant(handed, 7, names, true), true);
+  assert.equal(buildsFromConstant(handed, 7, names, 'handed'), true);
   assert.equal(buildsFromConstant(handed, 7, names), false);
+  // whatever the package: only what it made that is evaluated as code counts (`evaluated`), not a call of it
+  const transpiled = file(['  const { code } = ohm.transform(schemas.get(req.query.t), { transforms: ["imports"] });', "  new Function('module', code)(mod);"]);
+  assert.equal(buildsFromConstant(transpiled, 7, names, 'evaluated'), true);
+  assert.equal(buildsFromConstant(file(['  const g = ohm.grammar(GRAMMAR);', '  g.match(req.query.q);']), 7, names, 'evaluated'), false);
   // a compiler's output sent as it is (a stylesheet) is no code run
   assert.equal(buildsFromConstant(file(['  const css = ohm.compile(GRAMMAR).css;', "  res.type('css').send(css);"]), 7, names), false);
 });
