@@ -120,6 +120,27 @@ test('an addon\'s own async work fills the pool (argon2\'s hash): named by the a
   assert.match(pool.advice, /filled by the native work of argon2 \(argon2\.hash, argon2:HashWorker\) at addon-pool-server\.js:\d+/);
 });
 
+/**
+ * A fixture server under 16 connections, with a package of the test's written to its node_modules: the run's
+ * pool, which must be saturated, and the 1-based line of the fixture that holds a text.
+ * @param {import('node:test').TestContext} t @param {string} name @param {{name: string, version: string}} pkg
+ * @param {string} source the package's index.js
+ */
+async function saturatedPool(t, name, pkg, source) {
+  const run = await isolatedRun(t, {
+    fixture: name,
+    files: { [`node_modules/${pkg.name}/package.json`]: JSON.stringify({ ...pkg, main: 'index.js' }), [`node_modules/${pkg.name}/index.js`]: source },
+    args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
+  });
+  assert.equal(run.r.code, 0, run.r.stderr);
+  await run.assertClean();
+  const pool = run.report().threadPool;
+  assert.ok(pool, 'the pool was measured');
+  assert.equal(pool.saturated, true, JSON.stringify(pool));
+  const lines = fs.readFileSync(path.join(FIXTURES, name), 'utf8').split('\n');
+  return { pool, lineOf: (/** @type {string} */ text) => lines.findIndex((l) => l.includes(text)) + 1 };
+}
+
 test('pool jobs a package makes from a callback of its own (a hash in its salt\'s callback): named by the package and the app line that uses it', async (t) => {
   const pkg = [
     "const crypto = require('node:crypto');",
@@ -130,19 +151,9 @@ test('pool jobs a package makes from a callback of its own (a hash in its salt\'
     '  });',
     '};',
   ].join('\n');
-  const run = await isolatedRun(t, {
-    fixture: 'hop-pool-server.js',
-    files: { 'node_modules/salted-hash/package.json': JSON.stringify({ name: 'salted-hash', version: '0.3.1', main: 'index.js' }), 'node_modules/salted-hash/index.js': pkg },
-    args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
-  });
-  assert.equal(run.r.code, 0, run.r.stderr);
-  await run.assertClean();
-  const pool = run.report().threadPool;
-  assert.ok(pool, 'the pool was measured');
-  assert.equal(pool.saturated, true, JSON.stringify(pool));
-  const source = fs.readFileSync(path.join(FIXTURES, 'hop-pool-server.js'), 'utf8').split('\n');
+  const { pool, lineOf: line } = await saturatedPool(t, 'hop-pool-server.js', { name: 'salted-hash', version: '0.3.1' }, pkg);
   const top = pool.callers[0];
-  assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'salted-hash', source.findIndex((l) => l.includes('hasher.make(')) + 1, 'source'], JSON.stringify(pool.callers));
+  assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'salted-hash', line('hasher.make('), 'source'], JSON.stringify(pool.callers));
   assert.match(pool.advice, /filled by crypto\.pbkdf2 from salted-hash \(hop-pool-server\.js:\d+ uses it\)/);
 });
 
@@ -160,19 +171,9 @@ test('pool jobs made after an await, through the app\'s helper that awaits what 
     '  };',
     '};',
   ].join('\n');
-  const run = await isolatedRun(t, {
-    fixture: 'wrapper-pool-server.js',
-    files: { 'node_modules/key-store/package.json': JSON.stringify({ name: 'key-store', version: '2.0.1', main: 'index.js' }), 'node_modules/key-store/index.js': pkg },
-    args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
-  });
-  assert.equal(run.r.code, 0, run.r.stderr);
-  await run.assertClean();
-  const pool = run.report().threadPool;
-  assert.ok(pool, 'the pool was measured');
-  assert.equal(pool.saturated, true, JSON.stringify(pool));
-  const source = fs.readFileSync(path.join(FIXTURES, 'wrapper-pool-server.js'), 'utf8').split('\n');
+  const { pool, lineOf: line } = await saturatedPool(t, 'wrapper-pool-server.js', { name: 'key-store', version: '2.0.1' }, pkg);
   const top = pool.callers[0];
-  assert.deepEqual([top?.api, top?.line], ['crypto.pbkdf2', source.findIndex((l) => l.includes('await withSlot((slot) =>')) + 1], JSON.stringify(pool.callers));
+  assert.deepEqual([top?.api, top?.line], ['crypto.pbkdf2', line('await withSlot((slot) =>')], JSON.stringify(pool.callers));
 });
 
 test('a package\'s promise chain that resolves at once: named by the package, fixed as a microtask chain, at the handler\'s line that calls it', async (t) => {
