@@ -134,6 +134,8 @@ export function threadPoolSection(agent, c) {
  * @returns {PoolCaller[]}
  */
 export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles = [], probed = () => false, routes = []) {
+  /** @type {Map<string, boolean>} by an app frame's site and its next one out: a wrapper's line passed over (choosingFrame) */
+  const passes = new Map();
   /** @type {Map<string, import('./pool-app-line.js').PackageUse | null>} by stack */
   const uses = new Map();
   // a bundle's frames through its source map, or its module comments (frames.js), as the profile's are
@@ -156,7 +158,7 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
       const made = req.addon ? addonWork(frames, req.type, sources) : nodeRequest(frames);
       if (!made) continue;
       const { api, from, native } = made;
-      const app = choosingFrame(frames.slice(from).filter((f) => f.kind === 'app'), sources);
+      const app = choosingFrame(frames.slice(from).filter((f) => f.kind === 'app'), sources, passes);
       if (app && probed(app)) {
         if (typeof req.ms === 'number' && typeof req.at === 'number') done.push({ entry: null, made: req.at, end: req.at + req.ms, first: true });
         continue;
@@ -234,13 +236,20 @@ export function poolCallers(bursts, canaries, cwd, sources, size = 4, ranFiles =
  * `return await fn(conn)`; passed-call.js) to the line further out that handed it a function it
  * wrote there (`withConnection((conn) => conn.query(...))`).
  * @param {import('./frames.js').Frame[]} apps @param {import('../sources/app-sources.js').AppSources | undefined} sources
+ * @param {Map<string, boolean>} passes what was read of each pair of sites, kept over the run's jobs
  */
-function choosingFrame(apps, sources) {
+function choosingFrame(apps, sources, passes) {
+  const passed = (/** @type {import('./frames.js').Frame} */ f, /** @type {import('./frames.js').Frame} */ out) => {
+    const code = sources?.codeLines(f.url);
+    const outer = sources?.codeLines(out.url);
+    return !!code && !!outer && callsParameter(code, f.line, f.column) && handsFunction(outer, out.line, out.column);
+  };
   let i = 0;
-  while (i + 1 < apps.length && sources) {
-    const code = sources.codeLines(apps[i].url);
-    const outer = sources.codeLines(apps[i + 1].url);
-    if (!code || !outer || !callsParameter(code, apps[i].line, apps[i].column) || !handsFunction(outer, apps[i + 1].line, apps[i + 1].column)) break;
+  while (i + 1 < apps.length) {
+    // the same sites come back on job after job of a burst: each pair is read once
+    const key = `${apps[i].url}:${apps[i].line}:${apps[i].column}\0${apps[i + 1].url}:${apps[i + 1].line}:${apps[i + 1].column}`;
+    if (!passes.has(key)) passes.set(key, passed(apps[i], apps[i + 1]));
+    if (!passes.get(key)) break;
     i++;
   }
   return apps[i] ?? null;
