@@ -387,14 +387,14 @@ function callingLine(app, mine, owner, sources) {
     // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the
     // function's one line that calls anything; when the frame's position is where the function's
     // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
-    const only = bound && paramsAt(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
+    const only = bound && startsParams(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
     if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }
 
 /** Whether a function's parameters start at this column of a code line: `(link) {`, `(t) =>`, `t =>`. @param {string | undefined} line @param {number} column */
-const paramsAt = (line, column) => /^(?:\(|[\w$]+\s*=>)/.test((line ?? '').slice(Math.max(0, column)));
+const startsParams = (line, column) => /^(?:\(|[\w$]+\s*=>)/.test((line ?? '').slice(Math.max(0, column)));
 
 /**
  * A regex's samples may all be in its own frame (`RegExp: <pattern>`), which has no line: the
