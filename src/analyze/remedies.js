@@ -136,7 +136,9 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/crypt|hash|sign|jwt|cipher|password|digest/, 'hash'],
   [/compress|zip|gzip|deflate|brotli|archive/, 'compress'],
   [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
-  [/clon|copy|copies|merge|immutable/, 'copy'],
+  // immutability as the subject (immutable.js's "Immutable Data Collections", immer's "immutable state",
+  // copy-on-write), not as a quality of another domain's values (dayjs's and luxon's "immutable date")
+  [/clon|copy|copies|merge|immutable (?:data|state|collection|object|structure)/, 'copy'],
   [/serializ|stringify|encod/, 'serialize'],
   [/sort|search|fuzzy|index/, 'search'],
   [/orm\b|sql|database|query|model/, 'load'],

@@ -189,6 +189,11 @@ test('what a call does: its name first, else its package.json', () => {
   assert.equal(verbOf('run', { name: 'fast-xml-parser', keywords: ['xml'], description: '' }), 'parse');
   assert.equal(verbOf('x', { name: 'ejs', keywords: ['template', 'engine'], description: '' }), 'render');
   assert.equal(verbOf('x', { name: 'mystery', keywords: [], description: '' }), null);
+  // immutability as the package's subject is copying; as a quality of dates, it is not
+  assert.equal(verbOf('x', { name: 'immutable', keywords: ['immutable', 'persistent'], description: 'Immutable Data Collections' }), 'copy');
+  assert.equal(verbOf('x', { name: 'immer', keywords: ['immutable', 'mutable', 'copy-on-write'], description: 'Create your next immutable state by mutating the current one' }), 'copy');
+  assert.equal(verbOf('x', { name: 'dayjs', keywords: ['dayjs', 'date', 'time', 'immutable', 'moment'], description: '2KB immutable date time library alternative to Moment.js' }), null);
+  assert.equal(verbOf('x', { name: 'luxon', keywords: ['date', 'immutable'], description: 'Immutable date wrapper' }), null);
 });
 
 test('nextTick: the fix for a recursion of the app\'s own, not for the app\'s long work run by a framework\'s or Node\'s tick callback', () => {
