@@ -4,7 +4,9 @@
 // package somewhere; read from the app's source, that is the line to show. Pure but for `sources`.
 
 import { rootName } from '../sources/app-sources.js';
-import { escapeRegExp } from '../sources/js-scan.js';
+import { enclosingNames, escapeRegExp } from '../sources/js-scan.js';
+
+const ANONYMOUS = /^(?:\(anonymous\)|<anonymous>|)$/;
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -35,6 +37,12 @@ export function packageUseInApp(frames, files, sources, within, o = {}) {
     if (!pkg) continue;
     const names = onStack.get(pkg) ?? new Set();
     names.add(methodName(f.functionName));
+    // a promise chain's anonymous step: the package's method it is written in (`setPassword`, whose
+    // steps run after it returned, so that its own frame is on no stack)
+    if (ANONYMOUS.test(f.functionName)) {
+      const code = sources.codeLines(f.url);
+      if (code) for (const name of enclosingNames(code, f.line - 1)) names.add(name);
+    }
     onStack.set(pkg, names);
   }
   for (const [pkg, methods] of onStack) {
@@ -87,8 +95,12 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   /** @type {number[]} in a handler, calls of a method the package's frames name on an object of no known name (a pool's `conn.query(`) */
   const stackCalls = [];
   // a receiver that is a global (`JSON.parse(`) or a name of another module's is not the package's object
+  // (but for a module the file hands the package to, as a plugin of its objects: `schema.plugin(passportLocalMongoose)`
+  // gives mongoose's documents the package's `setPassword`)
+  const named = [...sources.bindingsOf(file), ...sources.handlesOf(file)];
+  const plugged = pluggedInto(code, names, named);
   const elsewhere = (/** @type {string | undefined} */ receiver) => receiver !== undefined && (GLOBALS.has(receiver)
-    || [...sources.bindingsOf(file), ...sources.handlesOf(file)].some(([name, spec]) => name === receiver && rootName(spec) !== pkg));
+    || named.some(([name, spec]) => name === receiver && rootName(spec) !== pkg && !plugged.has(rootName(spec))));
   for (let i = span?.from ?? 0; i <= Math.min(code.length - 1, span?.to ?? Infinity); i++) {
     const text = span && i === span.from ? code[i].slice(span.column ?? 0) : code[i];
     // the import or require of the package itself is no use of it
@@ -120,6 +132,24 @@ function useIn(file, pkg, methods, sources, span, firstCall = false) {
   // no name of the package in the handler: an object it was handed (`withConnection((conn) => conn.query(...))`)
   // is called by a method the stack names, on one line
   return !lines.length && stackCalls.length === 1 ? stackCalls[0] : null;
+}
+
+/**
+ * The modules (root names) whose objects the file hands one of the package's names to, as an argument
+ * of a method call on them: `userSchema.plugin(passportLocalMongoose, ...)`, userSchema being mongoose's.
+ * @param {string[]} code @param {string[]} names the package's names in the file @param {[string, string][]} named the file's names and their modules
+ */
+function pluggedInto(code, names, named) {
+  /** @type {Set<string>} */
+  const out = new Set();
+  if (!names.length) return out;
+  const handed = new RegExp(`(?:^|[^\\w$.])([A-Za-z_$][\\w$]*)\\s*\\.\\s*[\\w$]+\\s*\\([^)]*(?<![\\w$.])(?:${names.map(escapeRegExp).join('|')})(?![\\w$])`);
+  for (const text of code) {
+    const m = handed.exec(text);
+    const spec = m ? named.find(([name]) => name === m[1])?.[1] : undefined;
+    if (spec && !spec.startsWith('.')) out.add(rootName(spec));
+  }
+  return out;
 }
 
 // any method's call, and the names too common to tell a package's by (promises', arrays', streams', a response's)

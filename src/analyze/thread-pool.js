@@ -11,6 +11,7 @@ import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
 import { callsParameter, handsFunction } from '../sources/passed-call.js';
+import { inFunction } from '../sources/js-scan.js';
 import { callerWhere } from './pool-caller-text.js';
 import { routeSpans } from './handler-line.js';
 
@@ -268,13 +269,19 @@ function appUse(frames, files, sources, routes, cache) {
   const key = frames.map((f) => `${f.url}:${f.line}`).join('\n');
   if (cache.has(key)) return cache.get(key) ?? null;
   let use = packageUseInApp(frames, files, sources);
-  if (!use) {
+  // the file's one use of the package runs once, at start-up (`new KeyvBrotli()` in a store's
+  // options, `schema.plugin(...)`): the package does the work later on its own, and a handler's call
+  // that began it says which request did
+  const code = use ? sources.codeLines(use.url) : null;
+  const startUp = !!use && !!code && !inFunction(code, use.line - 1);
+  if (!use || startUp) {
     const inHandlers = routes.flatMap((route) => {
       const spans = routeSpans(files, route, sources);
       const found = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null, { firstCall: true }) : null;
       return found ? [found] : [];
     });
-    use = inHandlers.length === 1 ? inHandlers[0] : null;
+    if (inHandlers.length === 1) use = inHandlers[0];
+    else if (!startUp) use = null;
   }
   cache.set(key, use);
   return use;

@@ -179,6 +179,76 @@ function expressionEnd(code, line, column, last) {
   return line;
 }
 
+// the words before a parenthesis whose block that follows is no function's body
+const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with']);
+
+/**
+ * Whether a line (0-based) begins inside a function: a function's or method's braces, or the
+ * parentheses around an arrow's expression body (`app.get('/x', (req, res) => send(...))`); false at
+ * the module's top level, where a line runs once, at start-up (an object literal or a block there is
+ * still top level). Scans codeOnly lines from the start; tolerant of what it does not understand.
+ * @param {string[]} code codeOnly lines @param {number} line
+ */
+export function inFunction(code, line) {
+  /** @type {boolean[]} the open brackets, innermost last: whether each is (or holds) a function's body */
+  const open = [];
+  /** @type {string[]} */
+  const parenWords = [];
+  let lastParenWord = '';
+  let last = ''; // the last character of code
+  let arrow = false;
+  for (let l = 0; l < Math.min(line, code.length); l++) {
+    const text = code[l];
+    if (text.length > MINIFIED_LINE) return true;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === ' ' || c === '\t') continue;
+      // an arrow's expression body: the brackets around it hold a function, and so does its own
+      // parenthesis when it opens with one (`=> ({...})`)
+      const body = arrow && c !== '{';
+      if (body && open.length) open[open.length - 1] = true;
+      arrow = false;
+      if (c === '=' && text[i + 1] === '>') { arrow = true; last = '>'; i++; continue; }
+      if (c === '(') {
+        parenWords.push(/([A-Za-z_$][\w$]*)\s*$/.exec(text.slice(0, i))?.[1] ?? '');
+        open.push(body);
+      } else if (c === '[') open.push(body);
+      else if (c === '{') open.push(last === '>' || (last === ')' && !CONTROL.has(lastParenWord)));
+      else if (c === ')' || c === ']' || c === '}') {
+        open.pop();
+        if (c === ')') lastParenWord = parenWords.pop() ?? '';
+      }
+      last = c;
+    }
+  }
+  // a line that begins an arrow's body (`=>` ended the line before) is in that function
+  return arrow || open.includes(true);
+}
+
+// a named function's start: `name = function (`, `name: async (a) =>`, `function name(`, a method `name(a) {`
+const NAMED_FUNCTION = /(?:^|[\s.,{])([A-Za-z_$][\w$]*)\s*[=:]\s*(?:async\s+)?(?:function\b[^(]*\(|\([^)]*\)\s*=>|[\w$]+\s*=>)|\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|^\s*(?:static\s+|async\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{/;
+const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'constructor', 'exports']);
+
+/**
+ * The names of the functions a line (0-based) is written in, innermost first, at most `max`: a
+ * promise chain's anonymous step inside `schema.methods.setPassword = function (...) {` is part of
+ * setPassword. Looks back at most `limit` lines; none in a minified file.
+ * @param {string[]} code codeOnly lines @param {number} line @param {number} [max] @param {number} [limit]
+ */
+export function enclosingNames(code, line, max = 2, limit = 300) {
+  /** @type {string[]} */
+  const names = [];
+  for (let l = Math.min(line, code.length - 1); l >= Math.max(0, line - limit) && names.length < max; l--) {
+    const text = code[l];
+    if (text.length > MINIFIED_LINE) return [];
+    const m = NAMED_FUNCTION.exec(text);
+    const name = m ? m[1] ?? m[2] ?? m[3] : undefined;
+    if (!m || !name || NOT_NAMES.has(name)) continue;
+    if (functionEnd(code, l, m.index + m[0].indexOf(name)) >= line) names.push(name);
+  }
+  return names;
+}
+
 // a line longer than this is a minified file's (a bundle's whole module on one line): which call, loop or
 // function a position on it is in is not read from the line alone
 export const MINIFIED_LINE = 2000;

@@ -40,3 +40,30 @@ test('the one line of a function that calls anything: a call through a property 
   assert.equal(oneCallLine(codeOnly(['  a();', '  fns[k](1);']), 0, 1), null, 'two lines call: none');
   assert.equal(oneCallLine(codeOnly(['  const s = `${render(page)}`;', '  const t = "f(x)"; // g(y)']), 0, 1), 0);
 });
+
+test('whether a line runs at start-up or inside a function, and the functions a line is written in', async () => {
+  const { inFunction, enclosingNames } = await import('../../src/sources/js-scan.js');
+  const code = codeOnly([
+    'const store = make({ level: 11,', // 0: top level
+    '  nested: [1, 2] });', // 1: an object literal at top level
+    "app.get('/x', (req, res) =>", // 2
+    '  res.send(store.get(req.url)));', // 3: an arrow's expression body
+    'if (ready) {', // 4
+    '  start();', // 5: a block at top level
+    '}', // 6
+    'schema.methods.check = function (a, cb) {', // 7
+    '  return Promise.resolve().then(() => {', // 8
+    '    work(a);', // 9
+    '  });', // 10
+    '};', // 11
+    'class Box {', // 12
+    '  async open(x) {', // 13
+    '    return x;', // 14
+    '  }', // 15
+    '}', // 16
+  ]);
+  assert.deepEqual(code.map((_, i) => inFunction(code, i)), [false, false, false, true, false, false, false, false, true, true, true, true, false, false, true, true, false]);
+  assert.deepEqual(enclosingNames(code, 9), ['check']);
+  assert.deepEqual(enclosingNames(code, 14), ['open']);
+  assert.deepEqual(enclosingNames(code, 5), []);
+});

@@ -491,3 +491,44 @@ test("the probe's own file reads wait behind the pool's jobs: never named as wha
   const all = threadPoolSection(agent, { ...c, probeRoute: null });
   assert.ok(all?.callers.some((r) => r.api === 'fs.promises.readFile' && r.line === 4));
 });
+
+test('a package set up once at start-up and run later from its own promise chain: the handler\'s call of the method the chain is written in', (t) => {
+  const dir = tempFolder(t);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const odm = require('odm');", // 1
+    "const credentials = require('odm-credentials');", // 2
+    "const app = require('express')();", // 3
+    'const accountSchema = new odm.Schema({ email: String });', // 4
+    'accountSchema.plugin(credentials, { iterations: 50000 });', // 5
+    "const Account = odm.model('Account', accountSchema);", // 6
+    "app.get('/x', (req, res) => {", // 7
+    '  const account = new Account({ email: req.query.email });', // 8
+    '  account.setSecret(req.query.secret, () => res.json({ id: account.id }));', // 9
+    '});', // 10
+  ].join('\n'));
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(nm, 'odm-credentials'), { recursive: true });
+  fs.writeFileSync(path.join(nm, 'odm-credentials', 'index.js'), [
+    'module.exports = function (schema, options) {', // 1
+    '  schema.methods.setSecret = function (secret, cb) {', // 2
+    '    return Promise.resolve()', // 3
+    '      .then(() => salt(16))', // 4
+    '      .then((s) => derive(secret, s, options))', // 5
+    '      .then(() => cb(), cb);', // 6
+    '  };', // 7
+    '};', // 8
+    'function derive(secret, s, o) {', // 9
+    '  return new Promise((resolve, reject) => require("crypto").pbkdf2(secret, s, o.iterations, 64, "sha512", (e, k) => (e ? reject(e) : resolve(k))));', // 10
+    '}', // 11
+  ].join('\n'));
+  // the derivation runs from the chain's step (line 5), after setSecret returned: its frame is on no stack
+  const stack = ['at Object.pbkdf2 (node:internal/crypto/pbkdf2:44:15)', `at ${nm}/odm-credentials/index.js:10:1`, 'at new Promise (<anonymous>)',
+    `at derive (${nm}/odm-credentials/index.js:10:10)`, `at ${nm}/odm-credentials/index.js:5:22`];
+  const bursts = [{ t: FROM, durationMs: 1000, requests: Array.from({ length: 8 }, () => ({ type: 'PBKDF2REQUEST', stack, ms: 400 })) }];
+  // with no route to look in, the one line that uses the package: where it is plugged in
+  assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app])[0].line, 5);
+  // the route's handler calls setSecret on the document of the module the package was plugged into
+  const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
+  assert.deepEqual([caller.package, caller.url, caller.line, caller.lineFrom], ['odm-credentials', 'app.js', 9, 'source']);
+});
