@@ -38,8 +38,10 @@ export function packageUseInApp(frames, files, sources, within, o = {}) {
     const names = onStack.get(pkg) ?? new Set();
     names.add(methodName(f.functionName));
     // a promise chain's anonymous step: the package's method it is written in (`setPassword`, whose
-    // steps run after it returned, so that its own frame is on no stack)
-    if (ANONYMOUS.test(f.functionName)) {
+    // steps run after it returned, so that its own frame is on no stack); looked for in a handler only:
+    // the method may be the package's inner one (pbkdf2-password-hash's `compare` runs its `hash`), which
+    // the app may call elsewhere too (its users' hashes made at start-up)
+    if (within && ANONYMOUS.test(f.functionName)) {
       const code = sources.codeLines(f.url);
       if (code) for (const name of enclosingNames(code, f.line - 1)) names.add(name);
     }

@@ -532,3 +532,34 @@ test('a package set up once at start-up and run later from its own promise chain
   const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
   assert.deepEqual([caller.package, caller.url, caller.line, caller.lineFrom], ['odm-credentials', 'app.js', 9, 'source']);
 });
+
+test('a chain\'s step written in a package function the app also calls at start-up: not that start-up call, the handler\'s', (t) => {
+  const dir = tempFolder(t);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const hasher = require('kdf-hash');", // 1
+    "const app = require('express')();", // 2
+    'const users = new Map();', // 3
+    "const ready = Promise.all(['a', 'b'].map((name) => {", // 4
+    '  return hasher.hash(name).then((h) => users.set(name, h));', // 5: in a function, run at start-up
+    '}));', // 6
+    "app.get('/x', (req, res) => {", // 7
+    "  hasher.compare('a', users.get('a')).then((ok) => res.json({ ok }));", // 8
+    '});', // 9
+  ].join('\n'));
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(nm, 'kdf-hash'), { recursive: true });
+  fs.writeFileSync(path.join(nm, 'kdf-hash', 'index.js'), [
+    'function hash(password, salt) {', // 1
+    '  return Promise.resolve(salt)', // 2
+    '    .then((s) => pbkdf2(password, s));', // 3
+    '}', // 4
+    'function compare(password, stored) { return hash(password, stored.salt).then((h) => h === stored.hash); }', // 5
+    'module.exports = { hash, compare };', // 6
+  ].join('\n'));
+  const stack = ['at Object.pbkdf2 (node:internal/crypto/pbkdf2:44:15)', 'at node:internal/util:441:7', 'at new Promise (<anonymous>)',
+    'at pbkdf2 (node:internal/util:427:12)', `at ${nm}/kdf-hash/index.js:3:19`];
+  const bursts = [{ t: FROM, durationMs: 1000, requests: Array.from({ length: 8 }, () => ({ type: 'PBKDF2REQUEST', stack, ms: 400 })) }];
+  const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
+  assert.deepEqual([caller.package, caller.line, caller.lineFrom], ['kdf-hash', 8, 'source']);
+});
