@@ -52,6 +52,10 @@ const MAKES_REGEX = /(?:make|build|create)_?Re(?:gExp?|gex)?$|To_?Reg(?:Exp?|ex)
 // every call that takes the template's text (parseAndRender), and rendering is the rest; so does an
 // expression language that evaluates what it parses (expr-eval's Parser.evaluate)
 const PARSE = /^_?(?:parse|tokeni[sz]e|lex)/i;
+// a package function whose job is its own, not carrying the app's data somewhere (JSON through it is its means)
+const OWN_WORK = /compil|codegen|pars|valid|tokeni[sz]|transpil|minif|diff|match|search|sort|hash|digest|crypt|equal|compar/i;
+/** "Parser.parse" -> parse, "Zip.[as add]" -> add. @param {string} name */
+const methodOf = (name) => /\[as ([\w$]+)\]/.exec(name)?.[1] ?? name.split('.').pop() ?? name;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
 /**
@@ -124,8 +128,14 @@ export function ownerOfSample(frames, line, sources) {
   // compiled addon's wrapper calling into its native code as well (`binding.transformSync(isModule
   // ? JSON.stringify(src) : src, ...)`): the wrapper is there for the native call
   if (call?.kind === 'json' && !addonWrapperCall(leaf, line, sources)) {
-    // through a package (express's res.json): that package is the way the payload went
+    // through a package (express's res.json): that package is the way the payload went; but a package
+    // whose call the app made compiles, parses, validates, compares or searches (angular-expressions'
+    // `compile` keys its cache with a JSON of its options and its cache): the JSON is its own means, not
+    // the app's payload, and the time is its work
     const conduit = appIndex > 0 ? frames.slice(0, appIndex).reverse().find(isPackage) : undefined;
+    if (conduit && OWN_WORK.test(methodOf(conduit.functionName))) {
+      return withCompile(packageResult(frames, frames.indexOf(conduit), sources, result), frames, sources);
+    }
     const info = conduit ? sources.packageOf(conduit.url) : null;
     return result({ kind: 'json', name: call.name }, 0, null, info ? { via: { name: info.name, version: info.version, functionName: null } } : {});
   }

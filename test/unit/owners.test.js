@@ -237,6 +237,14 @@ test('the owner of a sample: what the app called, for any package, Node API, add
   // JSON has no frame: the running line says so
   const json = ownerOfSample([handler, ...express], { line: 13, text: '  res.end(JSON.stringify(rows));' }, sources);
   assert.deepEqual(json.owner, { kind: 'json', name: 'JSON.stringify' });
+  // JSON through the package function the app called: the app's payload when the package carries it
+  // (res.json), the package's own work when its call compiles (a cache key made of its options)
+  const response = path.join(dir, 'node_modules/express/lib/response.js');
+  const sent = ownerOfSample([f('json', response, 266), handler, ...express], { line: 266, text: '  var body = JSON.stringify(val);', frameIndex: 0 }, sources);
+  assert.deepEqual([sent.owner, sent.via?.name], [{ kind: 'json', name: 'JSON.stringify' }, 'express']);
+  const compiler = path.join(dir, 'node_modules/@acme/parse/index.js');
+  const keyed = ownerOfSample([f('compile', compiler, 69), handler, ...express], { line: 69, text: '  var cacheKey = JSON.stringify(Object.assign({ src: src }, options));', frameIndex: 0 }, sources);
+  assert.deepEqual([keyed.owner.kind, keyed.owner.name], ['package', '@acme/parse']);
   // a native method an app line called: V8 counts its ticks at that line; the addon from the line's names
   const native = ownerOfSample([f('all', ''), handler, ...express], { line: 11, text: "  const rows = db.prepare('select * from t').all();", frameIndex: 1 }, sources);
   assert.deepEqual(native.owner, { kind: 'native', name: 'better-sqlite3', version: '11.3.0' });
