@@ -260,6 +260,27 @@ function nodeKdf(text) {
   return m ? /** @type {'pbkdf2' | 'scrypt' | 'hkdf'} */ ((m[1] ?? m[2]).toLowerCase()) : null;
 }
 
+// the stream formats node:zlib computes, as a package's function, calling line or package.json names them
+const ZLIB_FORMATS = /** @type {[RegExp, string, string, string][]} */ ([
+  [/brotli/i, 'Brotli', 'brotliCompress', 'brotliDecompress'],
+  [/gzip|gunzip/i, 'gzip', 'gzip', 'gunzip'],
+  [/deflate|inflate|zlib/i, 'deflate', 'deflate', 'inflate'],
+]);
+
+/**
+ * A package's compression in a format node:zlib also computes (gzip, deflate, Brotli; not an archive such as
+ * zip or tar): the format, and Node's callback API that does the same on the pool. From the called function
+ * and the calling line first, else the package.json (brotli-wasm's `compress`).
+ * @param {string} text the function's name and the calling line @param {PackageMeta | undefined} meta
+ * @returns {{format: string, api: string, verb: string} | null}
+ */
+export function nodeZlib(text, meta) {
+  const decompress = /decompress|inflate|gunzip|ungzip|decode/i.test(text);
+  const found = ZLIB_FORMATS.find(([re]) => re.test(text)) ?? (meta ? ZLIB_FORMATS.find(([re]) => re.test(metaText(meta))) : undefined);
+  if (!found) return null;
+  return { format: found[1], api: decompress ? found[3] : found[2], verb: decompress ? 'decompressing' : 'compressing' };
+}
+
 /**
  * One line of advice for a block.
  * @param {Fix} fix @param {BlockOwners} o
@@ -353,6 +374,11 @@ export function adviceText(fix, o, c) {
       // a key derivation costs what it costs by design: where it runs is the fix, and node:crypto has it
       if (kdf) {
         return `${fn}${who}${at} held the loop ${ms} ms deriving a key in JavaScript (${kdf}), slow by design: move it off the loop. node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out; or run the call in a worker pool (worker threads, e.g. piscina). Only where the same secret and salt come back (a key unlocked per request) derive it once and keep the key${rx}${gc}`;
+      }
+      // a stream format node:zlib also computes (pako's deflate, brotli-wasm's compress): its callback form runs on the pool
+      const zlib = owner?.kind === 'package' && v === 'compress' ? nodeZlib(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`, c.meta) : null;
+      if (zlib) {
+        return `${fn}${who}${at} held the loop ${ms} ms ${zlib.verb} ${zlib.format} in JavaScript or WebAssembly, all of it on the loop. node:zlib computes ${zlib.format} natively, and its callback form (zlib.${zlib.api}, or util.promisify of it) runs on libuv's thread pool with the same format out. A lower level or quality costs far less, and where the same input comes back, keep the compressed bytes${rx}${gc}`;
       }
       // called once per iteration of a loop of the app's: that loop is the work, and it can be split
       if (c.loopLine && o.calledFrom) {

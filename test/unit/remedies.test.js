@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, buildsStatements } from '../../src/analyze/remedies.js';
+import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, buildsStatements, nodeZlib } from '../../src/analyze/remedies.js';
 import { tickCallbackIsApp } from '../../src/analyze/causes.js';
 
 /**
@@ -263,4 +263,17 @@ test('node:vm making a new context and compiling on every call: make the context
   assert.match(advise('compile-once', vm), /making a new context and compiling the code.*vm\.createContext.*new vm\.Script.*script\.runInContext\(context\)/);
   // a script compiled once and run: its code's own work
   assert.equal(fixFor({ ...vm, entry: { functionName: 'runInContext', url: 'node:vm', line: 120 }, compileShare: 0 }, 'sync'), 'cache-bound-offload');
+});
+
+test('a package compressing in a format node:zlib computes: the advice names zlib\'s callback form', () => {
+  assert.deepEqual(nodeZlib('module.exports.compress brotli.compress(Buffer.from(payload), { quality: 11 })', { name: 'brotli-wasm', keywords: [], description: 'A reasonably fast brotli (de)compressor' }),
+    { format: 'Brotli', api: 'brotliCompress', verb: 'compressing' });
+  assert.deepEqual(nodeZlib('inflate pako.inflate(buf)', { name: 'pako', keywords: ['zlib', 'deflate', 'inflate', 'gzip'], description: 'zlib port to javascript' }),
+    { format: 'deflate', api: 'inflate', verb: 'decompressing' });
+  // an LZ compressor of its own format, or an archive: nothing of Node's does the same
+  assert.equal(nodeZlib('compressToUTF16 LZString.compressToUTF16(text)', { name: 'lz-string', keywords: ['lz', 'compression', 'string'], description: 'LZ-based compression algorithm' }), null);
+  const meta = { name: 'brotli-wasm', keywords: [], description: 'A reasonably fast brotli (de)compressor' };
+  const o = /** @type {any} */ ({ owner: { kind: 'package', name: 'brotli-wasm', version: '3.0.1' }, entry: { functionName: 'module.exports.compress' }, calledFrom: { url: 'app.js', line: 23 }, gcShare: 0 });
+  const text = adviceText('cache-bound-offload', o, { cause: 'sync', phase: 'timers', durationMs: 140, gcShare: 0, site: (f) => `${f.url}:${f.line}`, meta, verb: 'compress', lineText: 'return Buffer.from(brotli.compress(Buffer.from(payload), { quality: 11 }));' });
+  assert.match(text, /compressing Brotli in JavaScript or WebAssembly.*zlib\.brotliCompress/);
 });
