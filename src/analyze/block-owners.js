@@ -12,6 +12,7 @@ import { packageRegexOn, packageRegexIn, packageFile } from './package-regex.js'
 import { spellings } from '../sources/regex-names.js';
 import { isLinearRegex } from './regex-linear.js';
 import { callsOwnParameter } from '../sources/passed-call.js';
+import { lineInCallee } from '../sources/app-callee.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -339,7 +340,12 @@ function longestRun(items, pattern, ms) {
  */
 function callingLine(app, mine, owner, sources) {
   const ticked = heaviest(mine.filter((m) => m.o.appLine !== null), (m) => m.o.appLine);
-  if (ticked !== null) return { line: ticked, from: 'profile', candidates: null };
+  if (ticked !== null) {
+    // a line that calls none of the package's names, but a function of the file that does (its frame gone: inlined, or
+    // compiled before a capture's profiler started): that function's line
+    const inner = owner.kind === 'package' ? lineInCallee(sources.codeLines(app.url) ?? [], ticked, ownerNames(app.url, mine, sources)) : null;
+    return inner !== null ? { line: inner, from: 'source', candidates: null } : { line: ticked, from: 'profile', candidates: null };
+  }
   const ambiguous = mine.find((m) => m.s.line?.ambiguous?.length && (m.s.line.frameIndex ?? 0) === m.o.appIndex)?.s.line;
   const code = sources.codeLines(app.url);
   if (code && app.line >= 1) {
@@ -348,8 +354,7 @@ function callingLine(app, mine, owner, sources) {
     // the names the app's function called into the owner by, the heaviest first: a cheap call of the
     // same package on an earlier line (image-q's PointContainer.fromUint8Array before its
     // applyPaletteSync) is not the calling line of the time
-    const spec = mine.find((m) => m.o.specifier)?.o.specifier;
-    const names = spec ? [...sources.bindingsOf(app.url)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n) : [];
+    const names = ownerNames(app.url, mine, sources);
     // a bundle's minified function right under the app's frame (compromise's `h`, its default export) is called
     // by a name the file binds to the module, bare: `nlp(text)`, weighed as that function
     const BARE = '\0bare';
@@ -391,6 +396,15 @@ function callingLine(app, mine, owner, sources) {
     if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+}
+
+/**
+ * The names a file binds to the owner's module (the specifier its samples were imported by).
+ * @param {string} file @param {{o: SampleOwner}[]} mine @param {AppSources} sources
+ */
+function ownerNames(file, mine, sources) {
+  const spec = mine.find((m) => m.o.specifier)?.o.specifier;
+  return spec ? [...sources.bindingsOf(file)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n) : [];
 }
 
 /** Whether a function's parameters start at this column of a code line: `(link) {`, `(t) =>`, `t =>`. @param {string | undefined} line @param {number} column */

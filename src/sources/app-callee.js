@@ -1,0 +1,51 @@
+// A line of the app's that calls none of a package's names, but a function of the same file that does:
+// the controller's `this.service.findDuplicates(q)` over fastest-levenshtein's frames, the service's
+// method gone from the stack (V8 inlined it into its caller, or compiled its loop before a production
+// capture's profiler started, and code compiled before does not show). The line inside that function
+// that calls the package is the calling line. Pure.
+
+import { escapeRegExp, functionEnd, MINIFIED_LINE } from './js-scan.js';
+
+// a call by name, bare or as a method: `findDuplicates(`, `this.service.findDuplicates(`
+const CALLED = /(?:^|[^\w$])([A-Za-z_$][\w$]*)\s*\(/g;
+const NOT_CALLED = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'new', 'await', 'async', 'super']);
+
+/**
+ * The one line (1-based) of a function of the same file, called on `line`, that calls one of `names`;
+ * null when `line` itself uses one of them, or no called function, or more than one line, does.
+ * @param {string[]} code codeOnly lines @param {number} line 1-based @param {string[]} names the file's names bound to the package
+ * @returns {number | null}
+ */
+export function lineInCallee(code, line, names) {
+  const text = code[line - 1];
+  if (!names.length || text === undefined || text.length > MINIFIED_LINE) return null;
+  const uses = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*[.(\`[]`);
+  if (uses.test(text)) return null;
+  /** @type {Set<number>} */
+  const found = new Set();
+  for (const m of text.matchAll(CALLED)) {
+    const name = m[1];
+    if (NOT_CALLED.has(name)) continue;
+    const at = definition(code, name);
+    if (at === null) continue;
+    const end = functionEnd(code, at.line, at.column, 400);
+    for (let l = at.line; l <= end; l++) if (uses.test(l === at.line ? code[l].slice(at.column + name.length) : code[l])) found.add(l + 1);
+  }
+  return found.size === 1 ? [...found][0] : null;
+}
+
+/**
+ * Where the file defines a function or method of this name: `name(a) {` (a class's method), `function name(`,
+ * `name = (` / `name = function`, `name: function` / `name: (`. The first, 0-based.
+ * @param {string[]} code @param {string} name @returns {{line: number, column: number} | null}
+ */
+function definition(code, name) {
+  const n = escapeRegExp(name);
+  const re = new RegExp(`^\\s*(?:static\\s+|async\\s+)*${n}\\s*\\([^)]*\\)\\s*\\{|\\bfunction\\s*\\*?\\s*${n}\\s*\\(|(?:^|[\\s.,{])${n}\\s*[=:]\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)`);
+  for (let i = 0; i < code.length; i++) {
+    if (code[i].length > MINIFIED_LINE) continue;
+    const m = re.exec(code[i]);
+    if (m) return { line: i, column: m.index + m[0].indexOf(name) };
+  }
+  return null;
+}
