@@ -394,6 +394,9 @@ function callingLine(app, mine, owner, sources) {
     // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
     const only = bound && startsParams(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
     if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
+    // the frame's own line calls a function of the file that calls the package (that function's frame gone)
+    const inner = owner.kind === 'package' ? lineInCallee(code, app.line, names) : null;
+    if (inner !== null) return { line: inner, from: 'source', candidates: null };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }
