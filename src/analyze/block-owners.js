@@ -343,7 +343,7 @@ function callingLine(app, mine, owner, sources) {
   if (ticked !== null) {
     // a line that calls none of the package's names, but a function of the file that does (its frame gone: inlined, or
     // compiled before a capture's profiler started): that function's line
-    const inner = owner.kind === 'package' ? lineInCallee(sources.codeLines(app.url) ?? [], ticked, ownerNames(app.url, mine, sources)) : null;
+    const inner = owner.kind === 'package' ? lineInCallee(sources.codeLines(app.url) ?? [], ticked, packageNames(app.url, mine, owner, sources)) : null;
     return inner !== null ? { line: inner, from: 'source', candidates: null } : { line: ticked, from: 'profile', candidates: null };
   }
   const ambiguous = mine.find((m) => m.s.line?.ambiguous?.length && (m.s.line.frameIndex ?? 0) === m.o.appIndex)?.s.line;
@@ -395,7 +395,7 @@ function callingLine(app, mine, owner, sources) {
     const only = bound && startsParams(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
     if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
     // the frame's own line calls a function of the file that calls the package (that function's frame gone)
-    const inner = owner.kind === 'package' ? lineInCallee(code, app.line, names) : null;
+    const inner = owner.kind === 'package' ? lineInCallee(code, app.line, packageNames(app.url, mine, owner, sources)) : null;
     if (inner !== null) return { line: inner, from: 'source', candidates: null };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
@@ -408,6 +408,16 @@ function callingLine(app, mine, owner, sources) {
 function ownerNames(file, mine, sources) {
   const spec = mine.find((m) => m.o.specifier)?.o.specifier;
   return spec ? [...sources.bindingsOf(file)].filter(([, s]) => sameModule(s, spec)).map(([n]) => n) : [];
+}
+
+/**
+ * The names a file binds to the owner's module, or, when no sample says which specifier it was imported
+ * by, to the owner package by name.
+ * @param {string} file @param {{o: SampleOwner}[]} mine @param {Owner} owner @param {AppSources} sources
+ */
+function packageNames(file, mine, owner, sources) {
+  const names = ownerNames(file, mine, sources);
+  return names.length || owner.kind !== 'package' ? names : [...sources.bindingsOf(file)].filter(([, s]) => rootName(s) === owner.name).map(([n]) => n);
 }
 
 /** Whether a function's parameters start at this column of a code line: `(link) {`, `(t) =>`, `t =>`. @param {string | undefined} line @param {number} column */
