@@ -343,7 +343,7 @@ function callingLine(app, mine, owner, sources) {
   if (ticked !== null) {
     // a line that calls none of the package's names, but a function of the file that does (its frame gone: inlined, or
     // compiled before a capture's profiler started): that function's line
-    const inner = owner.kind === 'package' ? lineInCallee(sources.codeLines(app.url) ?? [], ticked, packageNames(app.url, mine, owner, sources)) : null;
+    const inner = owner.kind === 'package' ? lineInCallee(sources.codeLines(app.url) ?? [], ticked, ticked, packageNames(app.url, mine, owner, sources)) : null;
     return inner !== null ? { line: inner, from: 'source', candidates: null } : { line: ticked, from: 'profile', candidates: null };
   }
   const ambiguous = mine.find((m) => m.s.line?.ambiguous?.length && (m.s.line.frameIndex ?? 0) === m.o.appIndex)?.s.line;
@@ -388,15 +388,15 @@ function callingLine(app, mine, owner, sources) {
       const call = calls.find((l) => loopAround(code, l + 1) !== null) ?? calls[0];
       if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, ...(ran.has(t.source) ? {} : { byUse: true }) };
     }
+    // no line of the function names what ran, and the frame's own line calls a function of the file that calls the package (that function's frame gone)
+    const inner = owner.kind === 'package' ? lineInCallee(code, start + 1, end + 1, packageNames(app.url, mine, owner, sources)) : null;
+    if (inner !== null) return { line: inner, from: 'source', candidates: null };
     // the file binds the package, and no line of the function names what ran: it called what the
     // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the
     // function's one line that calls anything; when the frame's position is where the function's
     // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
     const only = bound && startsParams(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
     if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
-    // the frame's own line calls a function of the file that calls the package (that function's frame gone)
-    const inner = owner.kind === 'package' ? lineInCallee(code, app.line, packageNames(app.url, mine, owner, sources)) : null;
-    if (inner !== null) return { line: inner, from: 'source', candidates: null };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }

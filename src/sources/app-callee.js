@@ -11,23 +11,25 @@ const CALLED = /(?:^|[^\w$])([A-Za-z_$][\w$]*)\s*\(/g;
 const NOT_CALLED = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'new', 'await', 'async', 'super']);
 
 /**
- * The one line (1-based) of a function of the same file, called on `line`, that calls one of `names`;
- * null when `line` itself uses one of them, or no called function, or more than one line, does.
- * @param {string[]} code codeOnly lines @param {number} line 1-based @param {string[]} names the file's names bound to the package
+ * The one line (1-based) of a function of the same file, called on lines from..to, that calls one of `names`;
+ * null when those lines use one of them themselves, or no called function, or more than one line, does.
+ * @param {string[]} code codeOnly lines @param {number} from 1-based @param {number} to 1-based, inclusive
+ * @param {string[]} names the file's names bound to the package
  * @returns {number | null}
  */
-export function lineInCallee(code, line, names) {
-  const text = code[line - 1];
-  if (!names.length || text === undefined || text.length > MINIFIED_LINE) return null;
+export function lineInCallee(code, from, to, names) {
+  const lines = code.slice(from - 1, to);
+  if (!names.length || !lines.length || lines.some((l) => l.length > MINIFIED_LINE)) return null;
   const uses = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*[.(\`[]`);
-  if (uses.test(text)) return null;
+  if (lines.some((l) => uses.test(l))) return null;
   /** @type {Set<number>} */
   const found = new Set();
-  for (const m of text.matchAll(CALLED)) {
+  for (const m of lines.join('\n').matchAll(CALLED)) {
     const name = m[1];
     if (NOT_CALLED.has(name)) continue;
     const at = definition(code, name);
-    if (at === null) continue;
+    // none, or the function's own definition (the lines begin with its header)
+    if (at === null || at.line === from - 1) continue;
     const end = functionEnd(code, at.line, at.column, 400);
     for (let l = at.line; l <= end; l++) if (uses.test(l === at.line ? code[l].slice(at.column + name.length) : code[l])) found.add(l + 1);
   }

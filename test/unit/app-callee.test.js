@@ -25,11 +25,13 @@ test('a controller line calling a service method of the same file: the method\'s
     '}', // 16
     'const twice = (q) => distance(q.a, q.b) + distance(q.b, q.a);', // 17
   ]);
-  assert.equal(lineInCallee(code, 13, ['distance']), 6);
+  assert.equal(lineInCallee(code, 13, 13, ['distance']), 6);
   // the line calls the package itself: nothing to look into
-  assert.equal(lineInCallee(code, 14, ['distance']), null);
+  assert.equal(lineInCallee(code, 14, 14, ['distance']), null);
   // two functions, or one calling it on two lines: no one line
-  assert.equal(lineInCallee(code, 15, ['distance']), null);
+  assert.equal(lineInCallee(code, 15, 15, ['distance']), null);
   // no name bound to the package
-  assert.equal(lineInCallee(code, 13, []), null);
+  assert.equal(lineInCallee(code, 13, 13, []), null);
+  // a whole function, from its header: the service's method it calls
+  assert.equal(lineInCallee(code, 12, 16, ['distance']), null, 'line 14 calls the package itself');
 });
