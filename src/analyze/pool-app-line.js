@@ -174,7 +174,7 @@ function methodCalls(names) {
 }
 
 /** "Zip.append" -> append, "ZipStream.[as entry]"... -> entry, "(anonymous)" stays. @param {string} name */
-function methodName(name) {
+export function methodName(name) {
   const alias = /\[as ([\w$]+)\]/.exec(name)?.[1];
   return alias ?? name.split('.').pop() ?? name;
 }

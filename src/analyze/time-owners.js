@@ -13,6 +13,7 @@ import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 import { isGenerated, makerCalledBy } from './generated-code.js';
 import { regexHome } from './regex-home.js';
+import { methodName } from './pool-app-line.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -54,8 +55,6 @@ const MAKES_REGEX = /(?:make|build|create)_?Re(?:gExp?|gex)?$|To_?Reg(?:Exp?|ex)
 const PARSE = /^_?(?:parse|tokeni[sz]e|lex)/i;
 // a package function whose job is its own, not carrying the app's data somewhere (JSON through it is its means)
 const OWN_WORK = /compil|codegen|pars|valid|tokeni[sz]|transpil|minif|diff|match|search|sort|hash|digest|crypt|equal|compar/i;
-/** "Parser.parse" -> parse, "Zip.[as add]" -> add. @param {string} name */
-const methodOf = (name) => /\[as ([\w$]+)\]/.exec(name)?.[1] ?? name.split('.').pop() ?? name;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
 const SYNC_KINDS = new Set(['fs-sync', 'zlib-sync', 'crypto-sync', 'child-process-sync']);
 /**
@@ -133,7 +132,7 @@ export function ownerOfSample(frames, line, sources) {
     // `compile` keys its cache with a JSON of its options and its cache): the JSON is its own means, not
     // the app's payload, and the time is its work
     const conduit = appIndex > 0 ? frames.slice(0, appIndex).reverse().find(isPackage) : undefined;
-    if (conduit && OWN_WORK.test(methodOf(conduit.functionName))) {
+    if (conduit && OWN_WORK.test(methodName(conduit.functionName))) {
       return withCompile(packageResult(frames, frames.indexOf(conduit), sources, result), frames, sources);
     }
     const info = conduit ? sources.packageOf(conduit.url) : null;
