@@ -176,6 +176,25 @@ test('pool jobs made after an await, through the app\'s helper that awaits what 
   assert.deepEqual([top?.api, top?.line], ['crypto.pbkdf2', line('await withSlot((slot) =>')], JSON.stringify(pool.callers));
 });
 
+test('pool jobs a package set up at start-up runs later from its own promise chain: named at the handler\'s call of the method the chain is written in, not the set-up line', async (t) => {
+  const pkg = [
+    "const crypto = require('node:crypto');",
+    'exports.vault = function vault(options) {',
+    '  return {',
+    '    seal(secret, callback) {',
+    '      Promise.resolve()',
+    '        .then(() => new Promise((resolve, reject) => crypto.randomBytes(16, (e, salt) => (e ? reject(e) : resolve(salt)))))',
+    "        .then((salt) => new Promise((resolve, reject) => crypto.pbkdf2(secret, salt, options.rounds, 32, 'sha256', (e, key) => (e ? reject(e) : resolve(key)))))",
+    '        .then((key) => callback(null, key), callback);',
+    '    },',
+    '  };',
+    '};',
+  ].join('\n');
+  const { pool, lineOf: line } = await saturatedPool(t, 'setup-pool-server.js', { name: 'secret-vault', version: '1.4.0' }, pkg);
+  const top = pool.callers[0];
+  assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'secret-vault', line('services.vault.seal('), 'source'], JSON.stringify(pool.callers));
+});
+
 test('a package\'s promise chain that resolves at once: named by the package, fixed as a microtask chain, at the handler\'s line that calls it', async (t) => {
   const pkg = [
     'module.exports = async function mapAll(items, mapper, concurrency = 4) {',
