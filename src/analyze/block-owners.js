@@ -13,6 +13,7 @@ import { spellings } from '../sources/regex-names.js';
 import { isLinearRegex } from './regex-linear.js';
 import { callsOwnParameter } from '../sources/passed-call.js';
 import { lineInCallee } from '../sources/app-callee.js';
+import { payloadOwner } from './payload-owner.js';
 
 /**
  * @typedef {import('./frames.js').Frame} Frame
@@ -63,34 +64,6 @@ import { lineInCallee } from '../sources/app-callee.js';
 
 /** A known call is named when it holds at least this share of its owner's time. */
 const CALL_SHARE = 0.3;
-/** JSON this share of a block or more, through the package that holds the rest: the payload is the culprit. */
-const PAYLOAD_SHARE = 0.25;
-/**
- * ...when its calls ran this long on average (ms, its samples one after the other, collections
- * between them aside): one payload is one long call; a package that parses small strings of its
- * own with JSON.parse (faker's templates) makes many calls of microseconds, a sample or so apart.
- */
-const PAYLOAD_RUN_MS = 25;
-
-/**
- * How long the runs of one kind of owner's samples last on average: samples of that owner one after
- * the other make a run, a collection's samples between them neither end nor lengthen it.
- * @param {{owner: Owner}[]} owned in time order @param {number[]} weights ms each @param {string} kind
- */
-function meanRunMs(owned, weights, kind) {
-  let runs = 0;
-  let ms = 0;
-  let inRun = false;
-  owned.forEach((o, i) => {
-    if (o.owner.kind === 'gc') return;
-    if (o.owner.kind !== kind) { inRun = false; return; }
-    if (!inRun) runs++;
-    inRun = true;
-    ms += weights[i];
-  });
-  return runs ? ms / runs : 0;
-}
-
 /**
  * An owner that held this share of the top owner's time or more is near enough to name the block when
  * the run's other blocks of the same route name it (attribution.js): two owners of a call that share a
@@ -142,15 +115,8 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
     ...v.owner, ms: round(v.ms * scale), share: round3((v.ms * scale) / (durationMs || 1)),
   }));
   const ranked = [...credited.values()].filter((c) => c.items.length).sort((a, b) => b.ms - a.ms);
-  // a package that sends a payload it serialised (express's res.json: JSON.stringify, then the
-  // buffer, the ETag hash, the write) spends its time on that payload: JSON names the block when it
-  // is a fair part of it and went through that package
-  const json = ranked.find((c) => c.owner.kind === 'json');
-  const conduit = json?.items.map((i) => owned[i].via?.name).find(Boolean);
   const preferred = prefer ? ranked.find((c) => ownerKey(c.owner) === prefer && c.ms >= PREFERRED_SHARE * ranked[0].ms) : undefined;
-  const best = preferred ?? (ranked[0]?.owner.kind === 'package' && json && conduit === ranked[0].owner.name && json.ms >= PAYLOAD_SHARE * (shownTotal || 1)
-    && meanRunMs(owned, samples.map(weight), 'json') >= PAYLOAD_RUN_MS
-    ? json : ranked[0]);
+  const best = preferred ?? payloadOwner(ranked, owned, samples, samples.map(weight), shownTotal) ?? ranked[0];
   if (!best) {
     return { owners, owner: owners.length ? { kind: 'gc', name: 'garbage collection' } : null, entry: null, calledFrom: null, lineFrom: null, lineCandidates: null, ownerMs: 0, gcShare: owners.length ? 1 : 0, queueShare: 0, regexShare: 0, regex: null, regexRunMs: 0, compileShare: 0, call: null, stack: null, specifier: null, via: null, work: null };
   }
