@@ -131,10 +131,11 @@ export function routeSpans(files, routePath, sources) {
     const span = registration(file, routePath, sources);
     if (span) spans.set(file, span);
   }
-  // no file writes the path: a node:http server's one request listener serves every path it is sent
+  // no file writes the path: a node:http server's one request listener serves every path it is sent,
+  // and so does the one middleware of an app's (koa's, connect's) that never hands a request on
   if (!spans.size) {
     for (const file of files) {
-      const span = listener(file, sources);
+      const span = listener(file, sources) ?? lastStop(file, sources);
       if (span) spans.set(file, span);
     }
   }
@@ -143,6 +144,8 @@ export function routeSpans(files, routePath, sources) {
 
 // a server made with its request listener: http.createServer((req, res) => {...}), https's, http2's
 const CREATE_SERVER = /\bcreate(?:Secure)?Server\s*\(/;
+// a middleware registered with no path: app.use(async (ctx) => {...}), router.use(function (req, res) {...})
+const USE = /\.\s*use\s*\(\s*(?=async\b|function\b|\(|[\w$]+\s*=>)/g;
 
 /**
  * The lines of the request listener a file passes to createServer, 0-based, from the column after
@@ -155,16 +158,40 @@ function listener(file, sources) {
   const i = code.findIndex((text) => CREATE_SERVER.test(text));
   if (i < 0) return null;
   const m = /** @type {RegExpExecArray} */ (CREATE_SERVER.exec(code[i]));
+  return functionAfter(code, i, m.index + m[0].length);
+}
+
+/**
+ * The lines of the one middleware a file registers with no path that never calls `next` (koa's
+ * `app.use((ctx) => { ... })` after a guard for /health: every other path ends there), 0-based; null
+ * when there is none or more than one.
+ * @param {string} file @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function lastStop(file, sources) {
+  const code = sources.codeLines(file);
+  if (!code) return null;
+  const found = code.flatMap((text, i) => [...text.matchAll(USE)].map((m) => functionAfter(code, i, /** @type {number} */ (m.index) + m[0].length)))
+    .filter((span) => span && !code.slice(span.from, span.to + 1).some((text, k) => /\bnext\b/.test(k ? text : text.slice(span.column))));
+  return found.length === 1 ? found[0] : null;
+}
+
+/**
+ * The function written from (line, column) on: to the end of its body, 0-based; null when what is
+ * written there is no function with a body in braces (an options object, a name).
+ * @param {string[]} code @param {number} i @param {number} column
+ * @returns {{from: number, to: number, column: number} | null}
+ */
+function functionAfter(code, i, column) {
   let depth = 0;
   let body = false;
   for (let l = i; l < code.length; l++) {
-    for (let c = l === i ? m.index + m[0].length : 0; c < code[l].length; c++) {
+    for (let c = l === i ? column : 0; c < code[l].length; c++) {
       const ch = code[l][c];
       if (ch === '(' || ch === '[' || ch === '{') {
         // a function's body (after `=>` or its parameters), not an options object
         if (++depth === 1 && ch === '{' && /(?:=>|\))\s*$/.test(`${l > i ? code[l - 1] : ''} ${code[l].slice(0, c)}`)) body = true;
       } else if (ch === ')' || ch === ']' || ch === '}') {
-        if (--depth === 0 && body && ch === '}') return { from: i, to: l, column: m.index + m[0].length };
+        if (--depth === 0 && body && ch === '}') return { from: i, to: l, column };
         if (depth < 0) return null;
       }
     }

@@ -161,7 +161,8 @@ test('a model class that extends a package\'s class: its static calls in the han
   ].join('\n'));
   const sources = new AppSources();
   const frame = (/** @type {string} */ functionName) => ({ functionName, url: path.join(dir, 'node_modules/objection/lib/queryBuilder/QueryBuilder.js'), line: 9, column: 1, kind: /** @type {const} */ ('node_modules') });
-  assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4, inHandler: null });
+  // the one middleware, which never hands on, is the handler of every path
+  assert.deepEqual(handlerUse([frame('execute'), frame('then')], [app], 'GET /x', sources), { pkg: 'objection', url: app, line: 4, inHandler: true });
 });
 
 test("a route's handler in the forms apps write it: a registration, a condition's block, the rest after a guard", (t) => {
@@ -272,6 +273,40 @@ test('a node:http server whose listener writes no path serves every path: its li
   assert.deepEqual(span(tls, '/x'), [1, 3]);
   // a server handed a framework's app has no listener of its own here
   assert.equal(span(app, '/x'), null);
+});
+
+test("a middleware that never hands a request on (koa's last app.use) serves every path no file writes: it is the route's handler", (t) => {
+  const dir = appWith(t, []);
+  const write = (/** @type {string} */ name, /** @type {string[]} */ lines) => { fs.writeFileSync(path.join(dir, name), lines.join('\n')); return path.join(dir, name); };
+  const koa = write('koa.js', [
+    'app.use(bodyParser());', // 1
+    'app.use(async (ctx, next) => {', // 2
+    "  if (ctx.path !== '/health') return next();", // 3
+    '  ctx.body = await read();', // 4
+    '});', // 5
+    'app.use((ctx) => {', // 6
+    '  return cache.wrap(key, build).then((page) => { ctx.body = page; });', // 7
+    '});', // 8
+  ]);
+  // two that never call next: which one a path reaches is not written here
+  const two = write('two.js', [
+    'app.use(async function (ctx) {', // 1
+    '  ctx.body = a();', // 2
+    '});', // 3
+    'router.use(async (ctx) => { ctx.body = b(); });', // 4
+  ]);
+  // every middleware hands on (a logger, a timer): none is the handler
+  const chain = write('chain.js', [
+    'app.use(async (ctx, next) => { const t = Date.now(); await next(); log(Date.now() - t); });', // 1
+    'app.use(router.routes());', // 2
+  ]);
+  const sources = new AppSources();
+  const span = (/** @type {string} */ file, /** @type {string} */ p) => { const s = routeSpans([file], p, sources).get(file); return s ? [s.from + 1, s.to + 1] : null; };
+  assert.deepEqual(span(koa, '/x'), [6, 8]);
+  // the path it writes is still the guard's rest
+  assert.deepEqual(span(koa, '/health'), [3, 5]);
+  assert.equal(span(two, '/x'), null);
+  assert.equal(span(chain, '/x'), null);
 });
 
 test('a plugin of a client package, run on from its own continuation: the handler\'s call on the client the file made is the line', (t) => {
