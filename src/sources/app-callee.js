@@ -4,7 +4,7 @@
 // capture's profiler started, and code compiled before does not show). The line inside that function
 // that calls the package is the calling line. Pure.
 
-import { escapeRegExp, functionEnd, MINIFIED_LINE } from './js-scan.js';
+import { definedAt, escapeRegExp, functionEnd, MINIFIED_LINE } from './js-scan.js';
 
 // a call by name, bare or as a method: `findDuplicates(`, `this.service.findDuplicates(`
 const CALLED = /(?:^|[^\w$])([A-Za-z_$][\w$]*)\s*\(/g;
@@ -27,27 +27,11 @@ export function lineInCallee(code, from, to, names) {
   for (const m of lines.join('\n').matchAll(CALLED)) {
     const name = m[1];
     if (NOT_CALLED.has(name)) continue;
-    const at = definition(code, name);
+    const at = definedAt(code, name);
     // none, or the function's own definition (the lines begin with its header)
     if (at === null || at.line === from - 1) continue;
     const end = functionEnd(code, at.line, at.column, 400);
     for (let l = at.line; l <= end; l++) if (uses.test(l === at.line ? code[l].slice(at.column + name.length) : code[l])) found.add(l + 1);
   }
   return found.size === 1 ? [...found][0] : null;
-}
-
-/**
- * Where the file defines a function or method of this name: `name(a) {` (a class's method), `function name(`,
- * `name = (` / `name = function`, `name: function` / `name: (`. The first, 0-based.
- * @param {string[]} code @param {string} name @returns {{line: number, column: number} | null}
- */
-function definition(code, name) {
-  const n = escapeRegExp(name);
-  const re = new RegExp(`^\\s*(?:static\\s+|async\\s+)*${n}\\s*\\([^)]*\\)\\s*\\{|\\bfunction\\s*\\*?\\s*${n}\\s*\\(|(?:^|[\\s.,{])${n}\\s*[=:]\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)`);
-  for (let i = 0; i < code.length; i++) {
-    if (code[i].length > MINIFIED_LINE) continue;
-    const m = re.exec(code[i]);
-    if (m) return { line: i, column: m.index + m[0].indexOf(name) };
-  }
-  return null;
 }

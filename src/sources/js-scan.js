@@ -225,8 +225,28 @@ export function inFunction(code, line) {
   return arrow || open.includes(true);
 }
 
-// a named function's start: `name = function (`, `name: async (a) =>`, `function name(`, a method `name(a) {`
-const NAMED_FUNCTION = /(?:^|[\s.,{])([A-Za-z_$][\w$]*)\s*[=:]\s*(?:async\s+)?(?:function\b[^(]*\(|\([^)]*\)\s*=>|[\w$]+\s*=>)|\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|^\s*(?:static\s+|async\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{/;
+/**
+ * A named function's start, its name matching `name` (a pattern, captured in one of three groups):
+ * `name = function (`, `name: async (a) =>`, `function name(`, a method `name(a) {`.
+ * @param {string} name
+ */
+const namedFunction = (name) => new RegExp(`(?:^|[\\s.,{])(${name})\\s*[=:]\\s*(?:async\\s+)?(?:function\\b[^(]*\\(|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)|\\bfunction\\s*\\*?\\s*(${name})\\s*\\(|^\\s*(?:static\\s+|async\\s+)*(${name})\\s*\\([^)]*\\)\\s*\\{`);
+const NAMED_FUNCTION = namedFunction('[A-Za-z_$][\\w$]*');
+
+/**
+ * Where code defines a function or method of this name, the first (0-based line, and the column of
+ * its name); none in a minified line.
+ * @param {string[]} code @param {string} name @returns {{line: number, column: number} | null}
+ */
+export function definedAt(code, name) {
+  const re = namedFunction(escapeRegExp(name));
+  for (let i = 0; i < code.length; i++) {
+    if (code[i].length > MINIFIED_LINE) continue;
+    const m = re.exec(code[i]);
+    if (m) return { line: i, column: m.index + m[0].indexOf(name) };
+  }
+  return null;
+}
 const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'constructor', 'exports']);
 
 /**
