@@ -124,12 +124,13 @@ test('an addon\'s own async work fills the pool (argon2\'s hash): named by the a
  * A fixture server under 16 connections, with a package of the test's written to its node_modules: the run's
  * pool, which must be saturated, and the 1-based line of the fixture that holds a text.
  * @param {import('node:test').TestContext} t @param {string} name @param {{name: string, version: string}} pkg
- * @param {string} source the package's index.js
+ * @param {string} source the package's index.js @param {string[]} [links] packages of this checkout's the fixture requires
  */
-async function saturatedPool(t, name, pkg, source) {
+async function saturatedPool(t, name, pkg, source, links = []) {
   const run = await isolatedRun(t, {
     fixture: name,
     files: { [`node_modules/${pkg.name}/package.json`]: JSON.stringify({ ...pkg, main: 'index.js' }), [`node_modules/${pkg.name}/index.js`]: source },
+    prepare: (work) => { for (const link of links) fs.symlinkSync(path.join(ROOT, 'node_modules', link), path.join(work, 'node_modules', link)); },
     args: (p) => ['run', p.app, '--route', '/', '--probe', '/health', '-c', '16', '-d', '3', '--out', p.out],
   });
   assert.equal(run.r.code, 0, run.r.stderr);
@@ -176,21 +177,29 @@ test('pool jobs made after an await, through the app\'s helper that awaits what 
   assert.deepEqual([top?.api, top?.line], ['crypto.pbkdf2', line('await withSlot((slot) =>')], JSON.stringify(pool.callers));
 });
 
+// A vault set up once, whose method returns at once and runs crypto.pbkdf2 from its own promise chain.
+const VAULT = [
+  "const crypto = require('node:crypto');",
+  'exports.vault = function vault(options) {',
+  '  return {',
+  '    seal(secret, callback) {',
+  '      Promise.resolve()',
+  '        .then(() => new Promise((resolve, reject) => crypto.randomBytes(16, (e, salt) => (e ? reject(e) : resolve(salt)))))',
+  "        .then((salt) => new Promise((resolve, reject) => crypto.pbkdf2(secret, salt, options.rounds, 32, 'sha256', (e, key) => (e ? reject(e) : resolve(key)))))",
+  '        .then((key) => callback(null, key), callback);',
+  '    },',
+  '  };',
+  '};',
+].join('\n');
+
 test('pool jobs a package set up at start-up runs later from its own promise chain: named at the handler\'s call of the method the chain is written in, not the set-up line', async (t) => {
-  const pkg = [
-    "const crypto = require('node:crypto');",
-    'exports.vault = function vault(options) {',
-    '  return {',
-    '    seal(secret, callback) {',
-    '      Promise.resolve()',
-    '        .then(() => new Promise((resolve, reject) => crypto.randomBytes(16, (e, salt) => (e ? reject(e) : resolve(salt)))))',
-    "        .then((salt) => new Promise((resolve, reject) => crypto.pbkdf2(secret, salt, options.rounds, 32, 'sha256', (e, key) => (e ? reject(e) : resolve(key)))))",
-    '        .then((key) => callback(null, key), callback);',
-    '    },',
-    '  };',
-    '};',
-  ].join('\n');
-  const { pool, lineOf: line } = await saturatedPool(t, 'setup-pool-server.js', { name: 'secret-vault', version: '1.4.0' }, pkg);
+  const { pool, lineOf: line } = await saturatedPool(t, 'setup-pool-server.js', { name: 'secret-vault', version: '1.4.0' }, VAULT);
+  const top = pool.callers[0];
+  assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'secret-vault', line('services.vault.seal('), 'source'], JSON.stringify(pool.callers));
+});
+
+test('the same on koa, whose last middleware serves every path and writes none: named at that middleware\'s call, not the set-up line', async (t) => {
+  const { pool, lineOf: line } = await saturatedPool(t, 'koa-pool-server.js', { name: 'secret-vault', version: '1.4.0' }, VAULT, ['koa']);
   const top = pool.callers[0];
   assert.deepEqual([top?.api, top?.package, top?.line, top?.lineFrom], ['crypto.pbkdf2', 'secret-vault', line('services.vault.seal('), 'source'], JSON.stringify(pool.callers));
 });
