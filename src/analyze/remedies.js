@@ -136,6 +136,9 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/crypt|hash|sign|jwt|cipher|password|digest/, 'hash'],
   [/compress|zip|gzip|deflate|brotli|archive/, 'compress'],
   [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
+  // a diff or a three-way merge of texts or documents (node-diff3's diff3Merge): comparing, not the
+  // object merge of deepmerge, which copies
+  [/\bdiff|three-way[ -]merge/, 'diff'],
   // immutability as the subject (immutable.js's "Immutable Data Collections", immer's "immutable state",
   // copy-on-write), not as a quality of another domain's values (dayjs's and luxon's "immutable date")
   [/clon|copy|copies|merge|immutable (?:data|state|collection|object|structure)/, 'copy'],
@@ -154,10 +157,11 @@ const metaText = (meta) => `${meta.name} ${meta.keywords.join(' ')} ${meta.descr
 export function verbOf(functionName, meta) {
   const fn = (functionName ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   const byName = fn ? VERBS.find(([re]) => re.test(fn))?.[1] : undefined;
-  if (byName) return byName;
-  if (!meta) return null;
-  const text = metaText(meta);
-  return VERBS.find(([re]) => re.test(text))?.[1] ?? null;
+  const text = meta ? metaText(meta) : null;
+  const bySubject = text === null ? null : VERBS.find(([re]) => re.test(text))?.[1] ?? null;
+  // a diff package's `merge` is a three-way merge, not an object's copy
+  if (byName === 'copy' && bySubject === 'diff') return bySubject;
+  return byName ?? bySubject;
 }
 
 /** A package.json that says its compiling makes the product itself: a stylesheet, a transpiled or minified script. */

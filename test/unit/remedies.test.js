@@ -119,6 +119,11 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   const clone = owners({ owner: pkg('lodash', '4.17.21'), entry: entry('cloneDeep'), gcShare: 0.2 });
   assert.equal(fixFor(clone, 'sync', { verb: verbOf('cloneDeep', null) }), 'allocation', 'a copy is allocation whatever the GC share so far');
   assert.equal(fixFor(owners({ owner: pkg('x'), entry: entry('build'), gcShare: 0.45 }), 'sync'), 'allocation');
+  // an object merge copies; a three-way merge of texts compares them (node-diff3's diff3Merge)
+  assert.equal(verbOf('deepmerge', null), 'copy');
+  assert.equal(verbOf('diff3Merge', null), 'diff');
+  assert.equal(verbOf('mergeRegions', { name: 'text-merge', keywords: [], description: 'text diffing and three-way-merge' }), 'diff');
+  assert.equal(fixFor(owners({ owner: pkg('node-diff3'), entry: entry('diff3Merge'), gcShare: 0.05 }), 'sync', { verb: verbOf('diff3Merge', null) }), 'cache-bound-offload');
   const alloc = advise('allocation', clone);
   assert.match(alloc, /cloneDeep of lodash@4\.17\.21, called at app\.js:12,.*not a leak by itself/);
   assert.doesNotMatch(alloc, /bound caches|heap profile/);
