@@ -22,9 +22,12 @@ const CHAINED = /(?:^|[^\w$.])(?:new\s+)?([\w$]+)(?:\s*\.\s*[\w$]+)*\s*\(\s*([\w
  */
 export function buildsFromConstant(code, line, names, use = 'run') {
   const text = code[line - 1] ?? '';
-  const constant = (/** @type {string} */ arg, /** @type {number} */ at) => (/^['"]$/.test(arg) || (arg === '`' && !/^`[^`]*\$\{/.test(text.slice(at))) || declaredAtTop(code, arg));
-  // built and run on the same line: `ohm.grammar(SRC).match(input)`
-  const chained = CHAINED.exec(text);
+  // a string, or a name the file declares at its top level: not the package's own (`hash.hmac(hash.sha256, key)`)
+  const constant = (/** @type {string} */ arg, /** @type {number} */ at) => (/^['"]$/.test(arg) || (arg === '`' && !/^`[^`]*\$\{/.test(text.slice(at)))
+    || (!names.includes(arg) && declaredAtTop(code, arg)));
+  // built and run on the same line: `ohm.grammar(SRC).match(input)`; a method of it called is no evaluation
+  // as code (`shajs('sha256').update(data)`)
+  const chained = use === 'evaluated' ? null : CHAINED.exec(text);
   if (chained && names.includes(chained[1]) && constant(chained[2], text.indexOf(chained[2], chained.index))) return true;
   const m = BUILD.exec(text);
   if (!m || !names.includes(m[3]) || !constant(m[4], text.indexOf(m[4], m.index + m[0].length - m[4].length))) return false;

@@ -34,6 +34,10 @@ test('not a build from a constant: the request\'s data built, what it returned o
   assert.equal(buildsFromConstant(file(['  const text = req.body.g;', '  const g = ohm.grammar(text);', '  g.match(req.query.q);']), 8, names), false);
   assert.equal(buildsFromConstant(file(['  const g = other.grammar(GRAMMAR);', '  g.match(req.query.q);']), 7, names), false);
   assert.equal(buildsFromConstant(file(['  const g = ohm.grammar(`${req.body.g}`);', '  g.match(req.query.q);']), 7, names), false);
+  // a hash made for an algorithm the line names, and fed: a method called on the line, not code evaluated
+  assert.equal(buildsFromConstant(file(["  const digest = ohm('sha256').update(req.body).digest('hex');"]), 7, names, 'evaluated'), false);
+  // the package's own namespace handed to its call is no constant of the app's
+  assert.equal(buildsFromConstant(file(['  const mac = ohm.hmac(ohm.sha256, req.query.key);', '  mac.update(req.body);']), 7, names), false);
   // used after its block ended: another function's
   assert.equal(buildsFromConstant(file(['  if (req.query.q) {', '    const g = ohm.grammar(GRAMMAR);', '  }', '  g.match(1);']), 8, names), false);
 });
