@@ -23,6 +23,7 @@ import { ownersFromRoute, routeOwners } from './route-owner.js';
 import { ownerKey } from './block-owners.js';
 import { routeOfBlock } from './same-route.js';
 import { inlinedCallees } from './inlined-callee.js';
+import { calledOver } from './hidden-callee.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -146,7 +147,9 @@ export function attributeBlocks(blocks, profiles, context) {
     // The tool's own samples (the heartbeat, its messages, a profile hand-over) own none of the
     // block's time and are never its culprit: what the app ran is judged from the others.
     // what the profiler left out under the app's code, given back from the witnesses (rootless-samples.js)
-    const appSamples = rooted(inlined.restore(index, samples.filter((s) => !isToolSample(s.frames))), read[index].witnesses);
+    // and over it: a package's function the app's line calls, compiled into the app's code (hidden-callee.js)
+    const hidden = calledOver(rooted(inlined.restore(index, samples.filter((s) => !isToolSample(s.frames))), read[index].witnesses), read[index].witnesses, sources);
+    const appSamples = hidden.samples;
     coverage.push(coverageOf(appSamples, start, end));
     if (appSamples.length === 0) {
       const gc = gcShare >= 0.5;
@@ -189,7 +192,7 @@ export function attributeBlocks(blocks, profiles, context) {
       const d = diagnoseBlock(owned, { ...blockContext, prefer }, sources);
       const culprit = labelled(d.culprit, context.cwd);
       const routesSaid = requests && around ? nameRoutes(requests, around, { start, durationMs: block.durationMs, appSamples, vmSamples, culprit, cwd: context.cwd, appFiles }, sources) : '';
-      const withRoutes = (/** @type {string} */ advice) => withSentence(withSentence(advice, routesSaid), inlined.said.get(index));
+      const withRoutes = (/** @type {string} */ advice) => withSentence(withSentence(withSentence(advice, routesSaid), inlined.said.get(index)), hidden.said ?? undefined);
       return { d, culprit, prefer, advice: withRoutes(d.advice), withRoutes };
     };
     const take = (/** @type {ReturnType<typeof readAs>} */ read) => {

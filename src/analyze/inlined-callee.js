@@ -48,7 +48,7 @@ const KEEP_STACKS = 8;
  */
 
 /** The frames a sample's key starts at. @param {Frame[]} frames @param {number} at */
-const keyOf = (frames, at) => frames.slice(at, at + DEPTH).map((f) => `${f.functionName}\0${f.url}\0${f.line}`).join('\n');
+export const keyOf = (frames, at) => frames.slice(at, at + DEPTH).map((f) => `${f.functionName}\0${f.url}\0${f.line}`).join('\n');
 
 /** @param {Frame} f */
 export const frameKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
