@@ -620,6 +620,21 @@ test('a large res.json: the payload names the block, through express, when JSON 
   assert.equal(o.calledFrom?.line, 13, 'the handler\'s res.json line');
 });
 
+test('a large res.json on a crowded machine: what express did with the string in Node\'s code (its buffer, the write) counts with JSON; its own code does not', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const sources = new AppSources();
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const response = path.join(dir, 'node_modules/express/lib/response.js');
+  const stringify = { frames: [f('stringify', response, 1150), f('json', response, 240), handler], line: { line: 1160, text: '    : JSON.stringify(value, replacer, spaces);' } };
+  const buffer = { frames: [f('write', 'node:buffer'), f('send', response, 111), f('json', response, 240), handler], line: null };
+  const own = { frames: [f('send', response, 111), f('json', response, 240), handler], line: null };
+  // JSON a sixth of the block (three samples in a row: one 30 ms call)
+  const block = (/** @type {typeof own} */ rest) => [stringify, stringify, stringify, ...Array(15).fill(rest)].map((x, i) => ({ t: i, weightMs: 10, frames: x.frames, line: x.line }));
+  assert.deepEqual(blockOwners(block(buffer), 180, sources).owner, { kind: 'json', name: 'JSON.stringify' });
+  assert.deepEqual(blockOwners(block(own), 180, sources).owner?.name, 'express');
+});
+
 test('a package that parses small strings of its own with JSON.parse, many calls a sample apart: the package, not a payload', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
