@@ -22,6 +22,10 @@ const NATIVE_BUILTINS = new Set(['node:sqlite']);
 const CODEGEN = /(?<![\w$.])Function\s*\((?!\s*(['"`])\s*\1\s*\))/;
 // one of the Intl API's constructors (`Intl.NumberFormat.supportedLocalesOf` resolves locales as a new one does)
 const INTL_OBJECT = /(?<![\w$.])Intl\s*\.\s*(?:NumberFormat|DateTimeFormat|PluralRules|Collator|RelativeTimeFormat|ListFormat|DisplayNames|Segmenter)\b/;
+// a regular expression made from a source computed at run time (`new RegExp(astToSource(ast))`), not a literal's
+const MAKES_REGEXP = /(?<![\w$.])RegExp\s*\(\s*(?!['"`/)])/;
+// ...kept on the object the function builds (`this.regex = new RegExp(...)`): the object is the compiled pattern
+const KEEPS_REGEXP = /(?<![\w$.])this\s*\.\s*[\w$]+\s*=\s*(?:new\s+)?RegExp\s*\(\s*(?!['"`/)])/;
 const CODEGEN_LINES = 400;
 const ONE_LINE_CHARS = 300;
 
@@ -77,6 +81,25 @@ export class AppSources {
    */
   makesIntlObject(file, line, column) {
     return this.bodyMatches(INTL_OBJECT, file, line, column);
+  }
+
+  /**
+   * Whether the function that starts at (line, column) of a file makes a regular expression from a
+   * source it computes (`this.regex = new RegExp(astNodeToRegexString(this.ast))`): each call makes a new
+   * one, which V8 compiles on its first run.
+   * @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  makesRegExp(file, line, column) {
+    return this.bodyMatches(MAKES_REGEXP, file, line, column);
+  }
+
+  /**
+   * Whether that function keeps such a regex on the object it builds (url-pattern's constructor:
+   * `this.regex = new RegExp(...)`): building the object is compiling the pattern.
+   * @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  keepsRegExp(file, line, column) {
+    return this.bodyMatches(KEEPS_REGEXP, file, line, column);
   }
 
   /**

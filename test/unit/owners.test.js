@@ -159,6 +159,29 @@ test('a function that makes code at run time (new Function on code it built) is 
   assert.equal(sources.generatesCode(path.join(dir, 'missing.js'), 1, 1), false);
 });
 
+test('a function that makes a regex from a source it computes, and one that keeps it on the object it builds; a literal\'s regex is neither', (t) => {
+  const { dir, write } = scratch(t, 'elp-makes-regex-');
+  write('node_modules/pattern/index.js', [
+    'function Pattern(text) {', // 1
+    '  this.ast = parse(text);', // 2
+    '  this.regex = new RegExp(toSource(this.ast));', // 3
+    '}', // 4
+    'function quote(rows, q) {', // 5
+    "  const re = new RegExp(escape(q), 'g');", // 6
+    '  return rows.map((r) => r.replace(re, q + q));', // 7
+    '}', // 8
+    'function plain(s) {', // 9
+    "  this.re = new RegExp('^a+$');", // 10
+    '  return RegExp(/x/).test(s);', // 11
+    '}', // 12
+  ].join('\n'));
+  const sources = new AppSources();
+  const file = path.join(dir, 'node_modules/pattern/index.js');
+  assert.deepEqual([sources.makesRegExp(file, 1, 1), sources.keepsRegExp(file, 1, 1)], [true, true]);
+  assert.deepEqual([sources.makesRegExp(file, 5, 1), sources.keepsRegExp(file, 5, 1)], [true, false]);
+  assert.deepEqual([sources.makesRegExp(file, 9, 1), sources.keepsRegExp(file, 9, 1)], [false, false]);
+});
+
 test('a function that made code, running what it made (a frame of made code nearer the leaf), is not compiling', (t) => {
   const { dir, write } = scratch(t, 'elp-codegen-run-');
   write('node_modules/tpl/package.json', JSON.stringify({ name: 'tpl', version: '1.0.0' }));
