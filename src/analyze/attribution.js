@@ -23,7 +23,7 @@ import { ownersFromRoute, routeOwners } from './route-owner.js';
 import { ownerKey } from './block-owners.js';
 import { routeOfBlock } from './same-route.js';
 import { inlinedCallees } from './inlined-callee.js';
-import { calledOver } from './hidden-callee.js';
+import { calledOver, between } from './hidden-callee.js';
 
 const MAX_SAMPLES_PER_BLOCK = 10;
 const MAX_FRAMES = 40;
@@ -148,7 +148,8 @@ export function attributeBlocks(blocks, profiles, context) {
     // block's time and are never its culprit: what the app ran is judged from the others.
     // what the profiler left out under the app's code, given back from the witnesses (rootless-samples.js)
     // and over it: a package's function the app's line calls, compiled into the app's code (hidden-callee.js)
-    const hidden = calledOver(rooted(inlined.restore(index, samples.filter((s) => !isToolSample(s.frames))), read[index].witnesses), read[index].witnesses, sources);
+    const witnesses = read[index].witnesses;
+    const hidden = calledOver(between(rooted(inlined.restore(index, samples.filter((s) => !isToolSample(s.frames))), witnesses), witnesses), witnesses, sources);
     const appSamples = hidden.samples;
     coverage.push(coverageOf(appSamples, start, end));
     if (appSamples.length === 0) {

@@ -9,7 +9,13 @@
 // witnesses had over that function through a package's function that its running line calls by name,
 // when at least two witnesses had the function under such a frame, more than twice as many as had it
 // running alone (its own loop, which a witness shows as such too). A line that calls none of them is the
-// app's own work and stays so. Pure.
+// app's own work and stays so.
+//
+// And between: a helper of the app's that the handler calls, and that calls the package, inlined into the
+// handler (findArticleBySlug looping over slugify), leaves the samples with the package's frame right over
+// the handler, whose line that calls the package is another (the handler's own slugify of a default). A
+// sample whose package frame sits right over an app function gets the app frames the witnesses had between
+// the two, when two witnesses or more had them, more than twice as many as had the two adjacent. Pure.
 
 import path from 'node:path';
 import { frameKey, keyOf } from './inlined-callee.js';
@@ -31,6 +37,52 @@ const MIN_WITNESSES = 2;
 function overApp(frames) {
   for (let j = 1; j < frames.length; j++) if (frames[j].kind === 'app' && frames[j - 1].kind === 'node_modules') return j;
   return -1;
+}
+
+/** A function's identity, wherever it ran. @param {Frame} f */
+const functionKey = (f) => `${f.functionName}\0${f.url}`;
+
+/**
+ * The samples whose package frame sits right over an app function, given the app's frames the witnesses had
+ * between the two.
+ * @param {BlockSample[]} samples @param {BlockSample[]} witnesses @returns {BlockSample[]}
+ */
+export function between(samples, witnesses) {
+  if (witnesses.length < MIN_WITNESSES) return samples;
+  /** @type {Map<string, {adjacent: number, middles: Map<string, {frames: Frame[], n: number}>}>} */
+  const pairs = new Map();
+  const at = (/** @type {string} */ key) => {
+    let p = pairs.get(key);
+    if (!p) pairs.set(key, (p = { adjacent: 0, middles: new Map() }));
+    return p;
+  };
+  for (const w of witnesses) {
+    const f = w.frames;
+    for (let i = 0; i < f.length - 1; i++) {
+      if (f[i].kind !== 'node_modules' || f[i + 1].kind !== 'app') continue;
+      // the app's frames from here out; each of them, with those before it between
+      for (let j = i + 1; j < f.length && f[j].kind === 'app'; j++) {
+        const p = at(`${functionKey(f[i])}\n${frameKey(f[j])}`);
+        if (j === i + 1) { p.adjacent++; continue; }
+        const middle = f.slice(i + 1, j);
+        const id = middle.map(frameKey).join('\n');
+        const m = p.middles.get(id) ?? { frames: middle, n: 0 };
+        m.n++;
+        p.middles.set(id, m);
+      }
+    }
+  }
+  let changed = false;
+  const out = samples.map((s) => {
+    const k = s.frames.findIndex((x, i) => x.kind === 'node_modules' && s.frames[i + 1]?.kind === 'app');
+    if (k < 0) return s;
+    const p = pairs.get(`${functionKey(s.frames[k])}\n${frameKey(s.frames[k + 1])}`);
+    const best = p ? [...p.middles.values()].sort((a, b) => b.n - a.n)[0] : undefined;
+    if (!p || !best || best.n < MIN_WITNESSES || best.n <= 2 * p.adjacent) return s;
+    changed = true;
+    return { ...s, frames: [...s.frames.slice(0, k + 1), ...best.frames, ...s.frames.slice(k + 1)] };
+  });
+  return changed ? out : samples;
 }
 
 /** A function's name as its callers write it: `quantize`, `Parser.parse` → `parse`. @param {string} name */

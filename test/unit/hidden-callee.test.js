@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { calledOver } from '../../src/analyze/hidden-callee.js';
+import { calledOver, between } from '../../src/analyze/hidden-callee.js';
 import { AppSources } from '../../src/sources/app-sources.js';
 
 /** A temp app whose handler calls gifenc's quantize on line 4 and does its own work on line 3. @param {import('node:test').TestContext} t */
@@ -57,4 +57,24 @@ test('samples on the line that calls quantize get the frames the witnesses had o
   assert.equal(calledOver(samples, [...witnesses.slice(0, 2), ...own], sources).said, null);
   // a line that calls no function the witnesses saw over it
   assert.equal(calledOver([sample(3, [handler, emit])], witnesses, sources).said, null);
+});
+
+test('a helper of the app\'s inlined into the handler: the witnesses give back the helper between the package and the handler; the handler\'s own call stays', () => {
+  const APP = '/srv/app.js';
+  const LIB = '/srv/node_modules/transliteration/slugify.js';
+  const handler = f('(anonymous)', APP, 28, 'app');
+  const helper = f('findArticleBySlug', APP, 17, 'app');
+  const slugify = f('slugify', LIB, 30, 'node_modules');
+  const handle = f('handle', '/srv/node_modules/express/lib/router/layer.js', 86, 'node_modules');
+  /** @param {any[]} frames */
+  const sample = (frames, i = 0) => ({ t: i, weightMs: 1, frames, line: null });
+  const samples = [sample([slugify, handler, handle]), sample([slugify, handler, handle])];
+  const through = sample([slugify, helper, handler, handle]);
+  const direct = sample([slugify, handler, handle]);
+  const names = (/** @type {any[]} */ out) => out.map((s) => s.frames.map((x) => x.functionName).join(' < '));
+  assert.deepEqual(names(between(samples, [through, through, through])), Array(2).fill('slugify < findArticleBySlug < (anonymous) < handle'));
+  // the handler calling the package itself in as many witnesses as half of those through the helper
+  assert.deepEqual(names(between(samples, [through, through, direct])), Array(2).fill('slugify < (anonymous) < handle'));
+  // one witness does not decide
+  assert.deepEqual(names(between(samples, [through])), Array(2).fill('slugify < (anonymous) < handle'));
 });
