@@ -138,7 +138,7 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
   // a diff or a three-way merge of texts or documents (node-diff3's diff3Merge): comparing, not the
   // object merge of deepmerge, which copies
-  [/\bdiff|three-way[ -]merge/, 'diff'],
+  [/\bdiff(?:s|ing|ed)?\b|\bdiff\d|three-way[ -]merge/, 'diff'],
   // immutability as the subject (immutable.js's "Immutable Data Collections", immer's "immutable state",
   // copy-on-write), not as a quality of another domain's values (dayjs's and luxon's "immutable date")
   [/clon|copy|copies|merge|immutable (?:data|state|collection|object|structure)/, 'copy'],

@@ -122,6 +122,7 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   // an object merge copies; a three-way merge of texts compares them (node-diff3's diff3Merge)
   assert.equal(verbOf('deepmerge', null), 'copy');
   assert.equal(verbOf('diff3Merge', null), 'diff');
+  assert.equal(verbOf(null, { name: 'browserslist', keywords: [], description: 'Share target browsers between different front-end tools' }), null, 'different is no diff');
   assert.equal(verbOf('mergeRegions', { name: 'text-merge', keywords: [], description: 'text diffing and three-way-merge' }), 'diff');
   assert.equal(fixFor(owners({ owner: pkg('node-diff3'), entry: entry('diff3Merge'), gcShare: 0.05 }), 'sync', { verb: verbOf('diff3Merge', null) }), 'cache-bound-offload');
   const alloc = advise('allocation', clone);
