@@ -18,7 +18,7 @@
 // the two, when two witnesses or more had them, more than twice as many as had the two adjacent. Pure.
 
 import path from 'node:path';
-import { frameKey, keyOf } from './inlined-callee.js';
+import { frameKey, functionKey, keyOf } from './inlined-callee.js';
 import { packageName } from './pool-app-line.js';
 import { escapeRegExp } from '../sources/js-scan.js';
 
@@ -39,8 +39,6 @@ function overApp(frames) {
   return -1;
 }
 
-/** A function's identity, wherever it ran. @param {Frame} f */
-const functionKey = (f) => `${f.functionName}\0${f.url}`;
 
 /**
  * The samples whose package frame sits right over an app function, given the app's frames the witnesses had
@@ -96,7 +94,7 @@ const calledName = (name) => name.slice(name.lastIndexOf('.') + 1);
  */
 export function calledOver(samples, witnesses, sources) {
   if (witnesses.length < MIN_WITNESSES || !samples.some((s) => s.frames[0]?.kind === 'app')) return { samples, said: null };
-  /** @type {Map<string, {n: number, callees: Map<string, {frame: Frame, n: number, above: Map<string, {frames: Frame[], line: any, n: number}>}>}>} */
+  /** @type {Map<string, {n: number, callees: Map<string, {frame: Frame, n: number, above: Map<string, {frames: Frame[], line: import('./known-calls.js').SourceLine | null, n: number}>}>}>} */
   const over = new Map();
   /** @type {Map<string, number>} */
   const alone = new Map();

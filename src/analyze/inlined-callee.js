@@ -53,6 +53,9 @@ export const keyOf = (frames, at) => frames.slice(at, at + DEPTH).map((f) => `${
 /** @param {Frame} f */
 export const frameKey = (f) => `${f.functionName}\0${f.url}\0${f.line}`;
 
+/** A function's identity wherever in it a frame ran (its name and file). @param {Frame} f */
+export const functionKey = (f) => `${f.functionName}\0${f.url}`;
+
 /**
  * Where the app's code meets what called it: the first frame, from the innermost, that is not the
  * app's and has the app's right over it (of a package's, or with `node`, of Node's too); else -1.

@@ -22,7 +22,7 @@
 // of the loop began). Pure.
 
 import { hasSource } from './block-samples.js';
-import { frameKey } from './inlined-callee.js';
+import { frameKey, functionKey } from './inlined-callee.js';
 
 /** @typedef {import('./frames.js').Frame} Frame @typedef {import('./block-samples.js').BlockSample} BlockSample */
 
@@ -32,8 +32,6 @@ const MIN_AGREEING = 3;
 /** ...and the share of them that must. */
 const AGREEING_SHARE = 0.8;
 
-/** @param {Frame} f */
-const functionKey = (f) => `${f.functionName}\0${f.url}`;
 /** A function whose frames under it the witnesses are asked for: the app's, a package's, Node's. @param {Frame | undefined} f */
 const asked = (f) => hasSource(f) || f?.kind === 'node';
 
