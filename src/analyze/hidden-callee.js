@@ -19,7 +19,7 @@
 
 import path from 'node:path';
 import { frameKey, functionKey, keyOf } from './inlined-callee.js';
-import { packageName } from './pool-app-line.js';
+import { methodName, packageName } from './pool-app-line.js';
 import { escapeRegExp } from '../sources/js-scan.js';
 
 /**
@@ -83,8 +83,6 @@ export function between(samples, witnesses) {
   return changed ? out : samples;
 }
 
-/** A function's name as its callers write it: `quantize`, `Parser.parse` → `parse`. @param {string} name */
-const calledName = (name) => name.slice(name.lastIndexOf('.') + 1);
 
 /**
  * The block's samples, those that end in the app's function on a line that calls a package's function
@@ -130,7 +128,7 @@ export function calledOver(samples, witnesses, sources) {
     const text = sources.codeLines(leaf.url)?.[s.line.line - 1] ?? '';
     // the callees the running line calls by name, the one the witnesses saw most
     const called = [...e.callees.values()]
-      .filter((c) => c.frame.functionName && new RegExp(`(?:^|[^\\w$])${escapeRegExp(calledName(c.frame.functionName))}\\s*\\(`).test(text))
+      .filter((c) => c.frame.functionName && new RegExp(`(?:^|[^\\w$])${escapeRegExp(methodName(c.frame.functionName))}\\s*\\(`).test(text))
       .sort((a, b) => b.n - a.n)[0];
     if (!called) return s;
     const top = [...called.above.values()].sort((a, b) => b.n - a.n)[0];
