@@ -8,7 +8,7 @@ import { buildsFromConstant } from '../sources/constant-build.js';
 import { tickCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
-import { asyncCounterpart, declaresCall } from '../sources/async-forms.js';
+import { asyncCounterpart, declaresCall, yieldingTwin } from '../sources/async-forms.js';
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround, takesParts } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
@@ -36,7 +36,7 @@ import { evidenceOf } from './culprit-fix.js';
 export function diagnoseBlock(samples, c, sources) {
   const owned = fromHandler(blockOwners(samples, c.durationMs, sources, c.prefer ?? null), c, sources);
   const entryName = owned.entry ? owned.entry.functionName.split('.').pop() ?? '' : '';
-  const { sibling: asyncSibling, declared } = asyncFormOf(owned, entryName, sources);
+  const { sibling: asyncSibling, declared, path: asyncPath = null } = asyncFormOf(owned, entryName, sources);
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) ?? workVerb(owned, sources) : null;
   const appTick = c.cause === 'nextTick' ? tickCallbackIsApp(owned.stack) : null;
@@ -56,7 +56,7 @@ export function diagnoseBlock(samples, c, sources) {
   // whatever the package, what it made from a constant that the app evaluates as code (sucrase's `transform`)
   const grammarBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, 'handed'))
     || buildsFromConstant(code, known.line, ownerNames, compilesCode(meta) ? 'run' : 'evaluated'));
-  const extra = { asyncSibling, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
+  const extra = { asyncSibling, asyncPath, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
@@ -67,7 +67,7 @@ export function diagnoseBlock(samples, c, sources) {
     // what the fix was read from, for the fix of the culprit over all the blocks it held (culprit-fix.js)
     evidence: evidenceOf(owned, c.cause, extra),
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop, grammarBuilt,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, asyncPath, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop, grammarBuilt,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };
@@ -90,14 +90,19 @@ function workVerb(o, sources) {
  * `declared`: an addon's type declarations declare the call and no async form of it (its API is
  * known to be synchronous only, not unread).
  * @param {BlockOwners} owned @param {string} entryName @param {AppSources} sources
- * @returns {{sibling: string | null, declared: boolean}}
+ * @returns {{sibling: string | null, declared: boolean, path?: {took: string, twin: string} | null}} path: the
+ *   synchronous path the call took inside its package, beside one that yields (syncPath)
  */
 function asyncFormOf(owned, entryName, sources) {
   const kind = owned.owner?.kind;
   const none = { sibling: null, declared: false };
   if (kind !== 'package' && kind !== 'native') return none;
   const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
-  if (kind === 'package') return entryPkg ? { sibling: asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false), declared: false } : none;
+  if (kind === 'package') {
+    if (!entryPkg) return none;
+    const sibling = asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false);
+    return { sibling, declared: false, path: sibling ? null : syncPath(owned, entryPkg.dir, sources) };
+  }
   const from = owned.calledFrom;
   const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
   if (!pkg) return none;
@@ -109,6 +114,29 @@ function asyncFormOf(owned, entryName, sources) {
   const called = [...new Set(names)];
   const sibling = asyncCounterpart(sources, pkg.dir, file, called, pkg.main, pkg.types, true);
   return { sibling, declared: !sibling && declaresCall(sources, pkg.dir, file, called, pkg.main, pkg.types) };
+}
+
+/**
+ * The synchronous path the call took inside its package when the package has one beside it that yields
+ * between steps (scrypt-async's `scrypt` runs `calculateSync` unless given an `interruptStep`, and
+ * `calculateAsync` otherwise): the first such function of the package on the block's stack under the
+ * function the app entered, the nearest to it first, its twin not on the stack.
+ * @param {BlockOwners} owned @param {string} pkgDir @param {AppSources} sources
+ * @returns {{took: string, twin: string} | null}
+ */
+function syncPath(owned, pkgDir, sources) {
+  const stack = owned.stack ?? [];
+  const entryAt = stack.findIndex((f) => f === owned.entry || (f.url === owned.entry?.url && f.functionName === owned.entry?.functionName));
+  const names = new Set(stack.map((f) => f.functionName.split('.').pop()));
+  // leaf first: from the frame under the entry towards the leaf
+  for (let i = (entryAt < 0 ? stack.length : entryAt) - 1; i >= 0; i--) {
+    const f = stack[i];
+    if (f.kind !== 'node_modules' || sources.packageOf(f.url)?.dir !== pkgDir) continue;
+    const took = f.functionName.split('.').pop() ?? '';
+    const twin = yieldingTwin(sources, f.url, took);
+    if (twin && !names.has(twin)) return { took, twin };
+  }
+  return null;
 }
 
 // Node's scheduler: the frames that run a callback a package scheduled for itself

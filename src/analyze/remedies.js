@@ -66,13 +66,13 @@ export const shownPattern = (pattern) => (pattern.length > 80 ? `${pattern.slice
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
+ * @param {{asyncSibling?: string | null, asyncPath?: {took: string, twin: string} | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
  *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean, grammarBuilt?: boolean}} [extra] grammarBuilt: a package that
  *   makes parsers (makesParsers), whose build the app's line calls with a constant of its file and then runs what it built
  *   (buildsFromConstant, constant-build.js); statementLoop: a package that builds SQL
  *   statements (buildsStatements), called in a loop of the app's function (one statement per item); ownQueue: the owner's stack is it draining a queue of its
  *   own from a callback Node's scheduler ran (drainsOwnQueue, diagnose-block.js); codeCause: the cause of the block's code, the collector's samples aside; builtAndCalled: the app's line calls what the package's call returns at once (callsWhatItBuilds); asyncSibling: the async
- *   form the package exports; verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
+ *   form the package exports; asyncPath: the package's synchronous path the call took, beside one that yields (diagnose-block.js); verb: what the owner's call does (verbOf); syncOnly: an addon (not a database's) whose
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
  *   language: the package runs what it parses (runsWhatItParses); promises: the package is about promises (managesPromises);
@@ -101,7 +101,7 @@ export function fixFor(o, cause, extra = {}) {
     if (extra.statementLoop) return 'compile-once';
     // a call that sleeps until another thread or process answers (Atomics.wait): the work is elsewhere,
     // and the package's async API awaits it without holding the loop
-    if (extra.asyncSibling || o.call?.kind === 'sync-wait') return 'async-form';
+    if (extra.asyncSibling || extra.asyncPath || o.call?.kind === 'sync-wait') return 'async-form';
     // a copy is all allocation, whatever share of it the collector took so far; a call that
     // parses, renders or validates allocates as it goes, and is fixed by calling it less
     if (extra.verb === 'copy' || (o.gcShare >= ALLOCATION_SHARE && !extra.verb)) return 'allocation';
@@ -289,7 +289,7 @@ export function nodeZlib(text, meta) {
  * One line of advice for a block.
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
- *   meta?: PackageMeta, asyncSibling?: string | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
+ *   meta?: PackageMeta, asyncSibling?: string | null, asyncPath?: {took: string, twin: string} | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
  *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean, grammarBuilt?: boolean}} c grammarBuilt: a
  *   parser built from a constant of the app's file (fixFor's extra); statementLoop: a SQL query
  *   builder called in the app's loop (fixFor's extra); ownQueue: the scheduler function a promise library drained its own queue from
@@ -314,6 +314,11 @@ export function adviceText(fix, o, c) {
         return `${o.call.name}, called by ${v}${o.via.functionName ? ` (${o.via.functionName})` : ''}${o.calledFrom ? ` at ${c.site(o.calledFrom)}` : ''}, held the loop ${ms} ms: the package does its work with Node's synchronous API; use the package's async or streaming form if it has one (the work then runs on libuv's thread pool), or call it from a worker thread${gc}`;
       }
       if (owner?.kind === 'node' && o.call) return `${o.call.name}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${callFix(o.call)}${gc}`;
+      if (c.asyncPath) {
+        const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
+        const native = kdf ? `node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out, and the loop does none of the work. Else c` : 'C';
+        return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call, on the package's synchronous path (${c.asyncPath.took}). It has a path that yields between steps (${c.asyncPath.twin}) that this call did not take. ${native}all it the way that takes that path (an option or another form of the call: its documentation says which), so the loop serves others between steps, or run the call in a worker pool${gc}`;
+      }
       const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }

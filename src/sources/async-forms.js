@@ -99,6 +99,27 @@ function isAsync(name, decls, sources, native) {
   return null;
 }
 
+/**
+ * The package's own path that yields, beside the synchronous one a call took: for a function the
+ * stack ran through (scrypt-async's `calculateSync`, scryptsy's `smixSync`), a function of the same
+ * file named as its twin (`calculateAsync`, `smix`, `xNonBlocking`) whose body yields between steps,
+ * a few calls deep. A callback parameter alone is not enough here: the call ran whole either way.
+ * @param {Reader} read @param {string} file the package file the function is in @param {string} name
+ * @returns {string | null} the twin's name
+ */
+export function yieldingTwin(read, file, name) {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const code = read.codeLines(file);
+  if (!code) return null;
+  const base = name.endsWith('Sync') && name.length > 4 ? name.slice(0, -4) : null;
+  for (const twin of [base, base ? `${base}Async` : null, `${name}Async`, `${name}NonBlocking`]) {
+    if (!twin) continue;
+    const def = definitionOf(code, twin);
+    if (def && yields(code, def.body, new Set([twin]), YIELD_DEPTH)) return twin;
+  }
+  return null;
+}
+
 // how many calls deep, in the same file, a body's yield is looked for (@stablelib/scrypt's deriveKeyNonBlocking
 // steps through smixAsync to a splitCalc that yields with setImmediate), and how many functions at most
 const YIELD_DEPTH = 3;
@@ -117,11 +138,21 @@ function yields(code, body, seen, depth) {
   for (const m of body.matchAll(CALLS)) {
     const name = m[1];
     if (NOT_CALLED.has(name) || seen.has(name) || seen.size >= MAX_FOLLOWED) continue;
+    if (schedulerAlias(code, name)) return true;
     seen.add(name);
     const def = definitionOf(code, name);
     if (def && yields(code, def.body, seen, depth - 1)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the file binds `name` to Node's scheduling (`var later = typeof setImmediate !== 'undefined' ?
+ * setImmediate : setTimeout`): a call of it yields as they do. @param {string[]} code @param {string} name
+ */
+function schedulerAlias(code, name) {
+  const re = new RegExp(`(?:var|let|const)\\s+${name.replace(/\$/g, '\\$')}\\s*=\\s*[^;]*\\b(?:setImmediate|setTimeout|process\\.nextTick)\\b`);
+  return code.some((l) => re.test(l));
 }
 
 // A declaration's parameters may spell out an options object inline, one documented field a few lines

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppSources } from '../../src/sources/app-sources.js';
-import { asyncCounterpart, declaresCall } from '../../src/sources/async-forms.js';
+import { asyncCounterpart, declaresCall, yieldingTwin } from '../../src/sources/async-forms.js';
 import { fixFor, managesPromises } from '../../src/analyze/remedies.js';
 import { ownerOfSample } from '../../src/analyze/time-owners.js';
 import { ownerOf } from '../../src/analyze/ownership.js';
@@ -237,4 +237,51 @@ test('a JavaScript package\'s `xNonBlocking` beside `x`, whose steps yield a few
   write('node_modules/kdf2/index.js', 'function hash(p) { return mix(p); }\nfunction hashNonBlocking(p) { return Promise.resolve(mix(p)); }\nfunction mix(p) { return p; }\nexports.hash = hash;\nexports.hashNonBlocking = hashNonBlocking;\n');
   const kdf2 = path.join(dir, 'node_modules/kdf2');
   assert.equal(asyncCounterpart(new AppSources(), kdf2, path.join(kdf2, 'index.js'), ['hash'], 'index.js', null, false), null);
+});
+
+test('the synchronous path a call took inside its package, beside a twin that yields between steps; a twin that only defers its callback is none', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  // one exported function with both paths inside it, picked by an option (scrypt-async's interruptStep)
+  write('node_modules/kdf/index.js', [
+    'function derive(password, salt, opts, callback) {',
+    '  var step = opts.step || 0;',
+    '  var later = typeof setImmediate !== "undefined" ? setImmediate : setTimeout;',
+    '  function runFor(from, to, size, fn, done) {',
+    '    (function next() { later(function () { fn(from, Math.min(from + size, to)); from += size; if (from < to) next(); else done(); }); })();',
+    '  }',
+    '  function calculateSync() { mix(0, 1 << 14); callback(out()); }',
+    '  function calculateAsync() { runFor(0, 1 << 14, step, mix, function () { callback(out()); }); }',
+    '  if (step <= 0) calculateSync(); else calculateAsync();',
+    '}',
+    'module.exports = derive;',
+  ].join('\n'));
+  const file = path.join(dir, 'node_modules/kdf/index.js');
+  assert.equal(yieldingTwin(sources, file, 'calculateSync'), 'calculateAsync');
+  // `xSync` beside an async `x` that awaits setImmediate every so many rounds (scryptsy's smix)
+  write('node_modules/kdf2/utils.js', [
+    'async function smix(B, N, every) {',
+    '  for (let i = 0; i < N; i++) { if (i % every === 0) await new Promise((resolve) => setImmediate(resolve)); round(B); }',
+    '}',
+    'function smixSync(B, N) {',
+    '  for (let i = 0; i < N; i++) round(B);',
+    '}',
+    'module.exports = { smix, smixSync };',
+  ].join('\n'));
+  assert.equal(yieldingTwin(sources, path.join(dir, 'node_modules/kdf2/utils.js'), 'smixSync'), 'smix');
+  // a twin that runs the same work at once and only defers the callback is not a path that yields between
+  // steps... unless it schedules: a callback parameter alone says nothing here
+  write('node_modules/kdf3/index.js', [
+    'function hashSync(p) { return mix(p); }',
+    'function hash(p, callback) { const out = mix(p); callback(null, out); }',
+    'function mix(p) { return p; }',
+    'module.exports = { hash, hashSync };',
+  ].join('\n'));
+  assert.equal(yieldingTwin(sources, path.join(dir, 'node_modules/kdf3/index.js'), 'hashSync'), null);
+  // no twin at all
+  assert.equal(yieldingTwin(sources, file, 'mix'), null);
+  // a call that took such a path is fixed by the package's other path
+  const o = /** @type {any} */ ({ owner: { kind: 'package', name: 'kdf' }, regexShare: 0, regexRunMs: 0, ownerMs: 900, queueShare: 0, compileShare: 0, gcShare: 0, call: null });
+  assert.equal(fixFor(o, 'sync', { asyncPath: { took: 'calculateSync', twin: 'calculateAsync' } }), 'async-form');
+  assert.equal(fixFor(o, 'sync', {}), 'cache-bound-offload');
 });
