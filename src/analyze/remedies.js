@@ -264,6 +264,12 @@ function nodeKdf(text) {
   return m ? /** @type {'pbkdf2' | 'scrypt' | 'hkdf'} */ ((m[1] ?? m[2]).toLowerCase()) : null;
 }
 
+/** A package's key derivation, by the function the app entered or its calling line. @param {BlockOwners} o @param {string | null | undefined} lineText */
+const kdfOf = (o, lineText) => (o.owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${lineText ?? ''}`) : null);
+
+/** What node:crypto offers for it. @param {string} kdf */
+const nodeCryptoKdf = (kdf) => `node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out`;
+
 // the stream formats node:zlib computes, as a package's function, calling line or package.json names them
 const ZLIB_FORMATS = /** @type {[RegExp, string, string, string][]} */ ([
   [/brotli/i, 'Brotli', 'brotliCompress', 'brotliDecompress'],
@@ -315,8 +321,8 @@ export function adviceText(fix, o, c) {
       }
       if (owner?.kind === 'node' && o.call) return `${o.call.name}${site ? ` in ${site}` : ''} held the loop ${ms} ms: ${callFix(o.call)}${gc}`;
       if (c.asyncPath) {
-        const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
-        const native = kdf ? `node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out, and the loop does none of the work. Else c` : 'C';
+        const kdf = kdfOf(o, c.lineText);
+        const native = kdf ? `${nodeCryptoKdf(kdf)}, and the loop does none of the work. Else c` : 'C';
         return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call, on the package's synchronous path (${c.asyncPath.took}). It has a path that yields between steps (${c.asyncPath.twin}) that this call did not take. ${native}all it the way that takes that path (an option or another form of the call: its documentation says which), so the loop serves others between steps, or run the call in a worker pool${gc}`;
       }
       const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
@@ -376,13 +382,13 @@ export function adviceText(fix, o, c) {
     }
     case 'cache-bound-offload': {
       const v = c.verb ?? 'call';
-      const kdf = owner?.kind === 'package' ? nodeKdf(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`) : null;
+      const kdf = kdfOf(o, c.lineText);
       // a regex that is a fair part of the work, in long stretches, is said: on unusual input it may be a ReDoS
       const rx = owner?.kind === 'package' && o.regex && o.regexShare >= REGEX_MENTION_SHARE && o.regexRunMs >= REGEX_RUN_MS
         ? `; ${pct(o.regexShare)} of its time was in one regular expression (/${shownPattern(o.regex)}/), in long stretches: if the slow requests carry unusual input, it may backtrack (\`npm audit\` lists ${owner.name}'s ReDoS advisories)` : '';
       // a key derivation costs what it costs by design: where it runs is the fix, and node:crypto has it
       if (kdf) {
-        return `${fn}${who}${at} held the loop ${ms} ms deriving a key in JavaScript (${kdf}), slow by design: move it off the loop. node:crypto computes ${kdf} natively, and its callback form (crypto.${kdf}) runs on libuv's thread pool with the same bytes out; or run the call in a worker pool (worker threads, e.g. piscina). Only where the same secret and salt come back (a key unlocked per request) derive it once and keep the key${rx}${gc}`;
+        return `${fn}${who}${at} held the loop ${ms} ms deriving a key in JavaScript (${kdf}), slow by design: move it off the loop. ${nodeCryptoKdf(kdf)}; or run the call in a worker pool (worker threads, e.g. piscina). Only where the same secret and salt come back (a key unlocked per request) derive it once and keep the key${rx}${gc}`;
       }
       // a stream format node:zlib also computes (pako's deflate, brotli-wasm's compress): its callback form runs on the pool
       const zlib = owner?.kind === 'package' && v === 'compress' ? nodeZlib(`${o.entry?.functionName ?? ''} ${c.lineText ?? ''}`, c.meta) : null;

@@ -40,9 +40,8 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
     .map((f) => read.codeLines(f.endsWith('.js') || f.endsWith('.cjs') || f.endsWith('.mjs') ? f : `${f}.js`)).filter((c) => c !== null);
   for (const name of names) {
     if (!/^[\w$]+$/.test(name)) continue;
-    const base = name.endsWith('Sync') ? name.slice(0, -4) : null;
-    for (const candidate of [base, `${name}Async`, base ? `${base}Async` : null, `${name}NonBlocking`, native ? `${name}_async` : null]) {
-      if (!candidate) continue;
+    const base = syncBase(name);
+    for (const candidate of [...twinNames(name), ...(native ? [`${name}_async`] : [])]) {
       const verdict = isAsync(candidate, decls, sources, native);
       if (verdict === true) return candidate;
       // unknown: a defined `x` beside `xSync` follows Node's convention
@@ -99,6 +98,18 @@ function isAsync(name, decls, sources, native) {
   return null;
 }
 
+/** `x` for `xSync`, else null. @param {string} name */
+const syncBase = (name) => (name.endsWith('Sync') && name.length > 4 ? name.slice(0, -4) : null);
+
+/**
+ * The names a function's async form goes by, the likeliest first: `x` and `xAsync` for `xSync`, `nameAsync`,
+ * `nameNonBlocking`. @param {string} name @returns {string[]}
+ */
+function twinNames(name) {
+  const base = syncBase(name);
+  return [base, `${name}Async`, base ? `${base}Async` : null, `${name}NonBlocking`].filter((n) => n !== null);
+}
+
 /**
  * The package's own path that yields, beside the synchronous one a call took: for a function the
  * stack ran through (scrypt-async's `calculateSync`, scryptsy's `smixSync`), a function of the same
@@ -111,9 +122,7 @@ export function yieldingTwin(read, file, name) {
   if (!/^[\w$]+$/.test(name)) return null;
   const code = read.codeLines(file);
   if (!code) return null;
-  const base = name.endsWith('Sync') && name.length > 4 ? name.slice(0, -4) : null;
-  for (const twin of [base, base ? `${base}Async` : null, `${name}Async`, `${name}NonBlocking`]) {
-    if (!twin) continue;
+  for (const twin of twinNames(name)) {
     const def = definitionOf(code, twin);
     if (def && yields(code, def.body, new Set([twin]), YIELD_DEPTH)) return twin;
   }
