@@ -50,8 +50,37 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
       // name (sodium-native's `crypto_pwhash_str_async`) runs off the loop as the name says
       if (verdict === null && native && candidate !== base && !decls.length && read.addonNames?.(pkgDir, candidate)) return candidate;
     }
-    const sibling = native ? promiseSibling(name, decls) : null;
+    const sibling = native ? promiseSibling(name, decls) : propertyTwin(sources, name);
     if (sibling) return sibling;
+  }
+  return null;
+}
+
+// the names under which a function carries its own async form as a property (`hasha.async`)
+const PROPERTY_TWINS = ['async'];
+
+/**
+ * An async form hung on the function itself (`hasha.async = async (input, o) => ... taskWorker(...)`, beside
+ * `hasha = (input, o) => ...` that hashes on the loop): the property's name, when one of the file's
+ * assignments to it yields or hands the work on (hasha assigns a fallback that only awaits the synchronous
+ * call where worker threads are missing, and the worker's form after it).
+ * @param {string[][]} sources the package files' code lines @param {string} name @returns {string | null}
+ */
+function propertyTwin(sources, name) {
+  for (const prop of PROPERTY_TWINS) {
+    const assigned = new RegExp(`(?:^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\.${prop}\\s*=(?![=>])\\s*`);
+    for (const code of sources) {
+      for (let i = 0; i < code.length; i++) {
+        const m = assigned.exec(code[i]);
+        if (!m) continue;
+        const at = m.index + m[0].length;
+        // a function of the file's, by its name, or a function written there
+        const named = /^([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(code[i].slice(at))?.[1];
+        const def = named ? definitionOf(code, named) : null;
+        const body = named ? def?.body ?? '' : code.slice(i, functionEnd(code, i, at, 400) + 1).join('\n');
+        if (yields(code, body, new Set([name, prop, named ?? prop]), YIELD_DEPTH)) return prop;
+      }
+    }
   }
   return null;
 }

@@ -285,3 +285,46 @@ test('the synchronous path a call took inside its package, beside a twin that yi
   assert.equal(fixFor(o, 'sync', { asyncPath: { took: 'calculateSync', twin: 'calculateAsync' } }), 'async-form');
   assert.equal(fixFor(o, 'sync', {}), 'cache-bound-offload');
 });
+
+test('an async form hung on the function itself (`hasha.async`), when one of its assignments hands the work on; a fallback that only awaits the call is none', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  const lib = path.join(dir, 'node_modules/hashy');
+  write('node_modules/hashy/package.json', { name: 'hashy', version: '5.2.2', main: 'index.js' });
+  const worker = [
+    "const { Worker } = require('worker_threads');",
+    'let worker;',
+    "const createWorker = () => { worker = new Worker(__dirname + '/thread.js'); };",
+    'const taskWorker = (method, args) => new Promise((resolve) => {',
+    '  if (worker === undefined) createWorker();',
+    '  worker.postMessage({ method, args });',
+    '});',
+    'const hashy = (input, options = {}) => digest(input, options);',
+  ];
+  write('node_modules/hashy/index.js', [...worker,
+    'if (Worker === undefined) {',
+    '  hashy.async = async (input, options) => hashy(input, options);',
+    '} else {',
+    '  hashy.async = async (input, { algorithm = "sha512" } = {}) => {',
+    "    const hash = await taskWorker('hash', [algorithm, input]);",
+    '    return Buffer.from(hash).toString("hex");',
+    '  };',
+    '}',
+    'module.exports = hashy;',
+  ].join('\n'));
+  assert.equal(asyncCounterpart(sources, lib, path.join(lib, 'index.js'), ['hashy'], 'index.js', null, false), 'async');
+  // the fallback alone: a Promise around the synchronous call frees nothing
+  const only = path.join(dir, 'node_modules/only');
+  write('node_modules/only/package.json', { name: 'only', version: '1.0.0', main: 'index.js' });
+  write('node_modules/only/index.js', ['const only = (input) => digest(input);', 'only.async = async (input) => only(input);', 'module.exports = only;'].join('\n'));
+  assert.equal(asyncCounterpart(sources, only, path.join(only, 'index.js'), ['only'], 'index.js', null, false), null);
+  // a function of the file's, assigned by its name
+  const named = path.join(dir, 'node_modules/named');
+  write('node_modules/named/package.json', { name: 'named', version: '1.0.0', main: 'index.js' });
+  write('node_modules/named/index.js', ['function named(input) { return digest(input); }', 'function later(input, cb) { setImmediate(() => cb(null, named(input))); }', 'named.async = later;', 'module.exports = named;'].join('\n'));
+  assert.equal(asyncCounterpart(sources, named, path.join(named, 'index.js'), ['named'], 'index.js', null, false), 'async');
+  // another function's `.async` is not this one's
+  assert.equal(asyncCounterpart(sources, lib, path.join(lib, 'index.js'), ['digest'], 'index.js', null, false), null);
+  const owned = /** @type {any} */ ({ owner: { kind: 'package', name: 'hashy' }, regexShare: 0, compileShare: 0, gcShare: 0, queueShare: 0, call: null });
+  assert.equal(fixFor(owned, 'sync', { asyncSibling: 'async' }), 'async-form');
+});
