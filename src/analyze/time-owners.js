@@ -272,7 +272,8 @@ function withCompile(s, frames, sources) {
     if (isGenerated(f)) break;
     if (f.kind !== 'node_modules') continue;
     if (MAKES_REGEX.test(f.functionName)) return { ...s, compile: true, makesRegex: true };
-    if (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1)) return { ...s, compile: true };
+    // ...or returns what such a function makes of the source it built (djv's `generate` ends in `return restore(source, ...)`)
+    if (compiling(f.functionName) || sources.generatesCode(f.url, f.line, f.column ?? 1) || sources.returnsMadeCode(f.url, f.line, f.column ?? 1)) return { ...s, compile: true };
     // the function the app called makes a regex from a source it computes: the regexes it makes are new on
     // each call, and their first runs, on lines that name none, compile them; one that keeps it on the object
     // it builds (url-pattern's constructor: `this.regex = new RegExp(...)`) compiles the pattern all along

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeOnly, functionEnd } from './js-scan.js';
+import { codeOnly, functionEnd, definedAt } from './js-scan.js';
 import { regexNames, LITERAL_BODY } from './regex-names.js';
 
 /**
@@ -27,6 +27,8 @@ const MAKES_REGEXP = /(?<![\w$.])RegExp\s*\(\s*(?!['"`/)])/;
 // ...kept on the object the function builds (`this.regex = new RegExp(...)`): the object is the compiled pattern
 const KEEPS_REGEXP = /(?<![\w$.])this\s*\.\s*[\w$]+\s*=\s*(?:new\s+)?RegExp\s*\(\s*(?!['"`/)])/;
 const CODEGEN_LINES = 400;
+// a function's result that is another function's, called by a bare name: `return restore(source, schema)`
+const RETURNS_CALL = /(?<![\w$.])return\s+([A-Za-z_$][\w$]*)\s*\(/g;
 const ONE_LINE_CHARS = 300;
 
 export class AppSources {
@@ -72,6 +74,47 @@ export class AppSources {
   }
 
   /**
+   * Whether the function that starts at (line, column) of a file returns what a code maker makes of what
+   * it built: djv's `generate` builds a validator's source and ends `return restore(source, schema,
+   * options)`, where `restore` calls `new Function`. All its work is making code. The maker is a function
+   * of the same file, or one the file requires from a file beside it.
+   * @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  returnsMadeCode(file, line, column) {
+    const key = `return\0${file}\0${line}\0${column}`;
+    let known = this.codegenCache.get(key);
+    if (known === undefined) {
+      this.codegenCache.set(key, false);
+      known = [...this.bodyOf(file, line, column).matchAll(RETURNS_CALL)].some((m) => {
+        const at = this.definitionOf(file, m[1]);
+        return at !== null && this.generatesCode(at.file, at.line + 1, at.column + 1);
+      });
+      this.codegenCache.set(key, known);
+    }
+    return known;
+  }
+
+  /**
+   * Where a function a file calls by a bare name is defined: in the file, or in a file it requires by a
+   * relative path (`const { restore } = require('./template')`). Lines 0-based.
+   * @param {string} file @param {string} name @returns {{file: string, line: number, column: number} | null}
+   */
+  definitionOf(file, name) {
+    const here = this.codeLines(file);
+    const own = here ? definedAt(here, name) : null;
+    if (own) return { file, ...own };
+    const spec = this.importsOf(file).get(name);
+    if (!spec || !spec.startsWith('.')) return null;
+    const base = path.resolve(path.dirname(file), spec);
+    for (const f of [base, `${base}.js`, `${base}.cjs`, path.join(base, 'index.js')]) {
+      const code = /\.c?js$/.test(f) ? this.codeLines(f) : null;
+      const at = code ? definedAt(code, name) : null;
+      if (at) return { file: f, ...at };
+    }
+    return null;
+  }
+
+  /**
    * Whether the function that starts at (line, column) of a file makes one of the Intl API's locale
    * objects (`new Intl.NumberFormat(`, `Intl.PluralRules`, tslib's `(_a = Intl.DateTimeFormat).bind`):
    * V8 loads and resolves the locale's data for each new one, tens of microseconds to milliseconds
@@ -111,17 +154,22 @@ export class AppSources {
     const key = `${re.source}\0${file}\0${line}\0${column}`;
     let known = this.codegenCache.get(key);
     if (known === undefined) {
-      known = false;
-      const code = this.codeLines(file);
-      if (code && line >= 1 && line <= code.length) {
-        const start = line - 1;
-        const end = functionEnd(code, start, Math.max(0, column - 1), CODEGEN_LINES);
-        const body = end > start ? code.slice(start, end + 1).join('\n') : code[start].length <= ONE_LINE_CHARS ? code[start].slice(Math.max(0, column - 1)) : '';
-        known = re.test(body);
-      }
+      known = re.test(this.bodyOf(file, line, column));
       this.codegenCache.set(key, known);
     }
     return known;
+  }
+
+  /**
+   * The body of the function that starts at (line, column) of a file, strings and comments blanked, at most
+   * CODEGEN_LINES lines ('' when unknown or minified). @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  bodyOf(file, line, column) {
+    const code = this.codeLines(file);
+    if (!code || line < 1 || line > code.length) return '';
+    const start = line - 1;
+    const end = functionEnd(code, start, Math.max(0, column - 1), CODEGEN_LINES);
+    return end > start ? code.slice(start, end + 1).join('\n') : code[start].length <= ONE_LINE_CHARS ? code[start].slice(Math.max(0, column - 1)) : '';
   }
 
   /**

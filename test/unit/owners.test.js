@@ -159,6 +159,43 @@ test('a function that makes code at run time (new Function on code it built) is 
   assert.equal(sources.generatesCode(path.join(dir, 'missing.js'), 1, 1), false);
 });
 
+test('a function that returns what a code maker of its package makes of the source it built compiles too (djv\'s generate and restore)', (t) => {
+  const { dir, write } = scratch(t, 'elp-made-code-');
+  write('node_modules/schemer/package.json', JSON.stringify({ name: 'schemer', version: '2.1.4', main: 'lib/index.js' }));
+  write('node_modules/schemer/lib/template.js', [
+    'function restore(source, schema) {', // 1
+    "  return new Function('schema', source)(schema);", // 2
+    '}', // 3
+    'module.exports = { restore };', // 4
+  ].join('\n'));
+  const state = path.join(dir, 'node_modules/schemer/lib/state.js');
+  write('node_modules/schemer/lib/state.js', [
+    "const { restore } = require('./template');", // 1
+    'function generate(env, schema) {', // 2
+    '  const source = visit(schema).join("\\n");', // 3
+    '  return restore(source, schema);', // 4
+    '}', // 5
+    'function visit(schema) {', // 6
+    '  return Object.keys(schema).map((k) => `check(${k})`);', // 7
+    '}', // 8
+    'function describe(schema) {', // 9
+    '  return visit(schema);', // 10
+    '}', // 11
+    'module.exports = { generate, describe };', // 12
+  ].join('\n'));
+  const sources = new AppSources();
+  assert.equal(sources.generatesCode(state, 2, 10), false, 'no new Function of its own');
+  assert.equal(sources.returnsMadeCode(state, 2, 10), true);
+  assert.equal(sources.returnsMadeCode(state, 9, 10), false, 'it returns what a function that makes no code returns');
+  assert.equal(sources.returnsMadeCode(path.join(dir, 'missing.js'), 1, 1), false);
+  // a sample in the source's making, under generate, is compiling
+  write('app.js', "const schemer = require('schemer');\napp.get('/x', (req, res) => res.json(schemer.validate(req.body)));\n");
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 2, 16);
+  const validate = f('validate', path.join(dir, 'node_modules/schemer/lib/index.js'), 1);
+  assert.equal(ownerOfSample([f('visit', state, 6), f('generate', state, 2, 10), validate, handler], null, sources).compile, true);
+  assert.equal(ownerOfSample([f('visit', state, 6), f('describe', state, 9, 10), validate, handler], null, sources).compile, false);
+});
+
 test('a function that makes a regex from a source it computes, and one that keeps it on the object it builds; a literal\'s regex is neither', (t) => {
   const { dir, write } = scratch(t, 'elp-makes-regex-');
   write('node_modules/pattern/index.js', [
