@@ -330,8 +330,9 @@ function callingLine(app, mine, owner, sources) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
       for (const f of new Set([m.o.entry, e])) {
         const minified = f && f === e && names.length > 0 && isMinifiedName(f, sources);
-        const name = f && f !== m.s.frames[m.o.appIndex] ? (minified ? BARE : calleeName(f.functionName) ?? regexProtocolName(f, sources)) : null;
-        if (name) called.set(name, (called.get(name) ?? 0) + m.w);
+        const own = f && f !== m.s.frames[m.o.appIndex] ? (minified ? [BARE] : calleeNames(f.functionName)) : [];
+        const protocol = f && !own.length && f !== m.s.frames[m.o.appIndex] ? regexProtocolName(f, sources) : null;
+        for (const name of protocol ? [protocol] : own) called.set(name, (called.get(name) ?? 0) + m.w);
       }
     }
     const bare = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\(`);
@@ -448,10 +449,17 @@ function isMinifiedName(entry, sources) {
   return /^[\w$]{1,2}$/.test(entry.functionName) && (sources.lines(entry.url)?.[entry.line - 1]?.length ?? 0) > 500;
 }
 
-/** The name a caller writes to call a function V8 names so: "bcrypt.hashSync" -> "hashSync". @param {string} name */
-function calleeName(name) {
-  const last = name.replace(/^(?:bound |get |set |async )/, '').split('.').pop() ?? '';
-  return /^[A-Za-z_$][\w$]*$/.test(last) && last !== 'anonymous' ? last : null;
+/**
+ * The names a caller writes to call a function V8 names so: "bcrypt.hashSync" -> hashSync. A function
+ * assigned to two names of one object (big.js's `P.times = P.mul = function (y)`, which V8 names
+ * "P.times.P.mul") is called by either: mul, then times.
+ * @param {string} name @returns {string[]}
+ */
+function calleeNames(name) {
+  const parts = name.replace(/^(?:bound |get |set |async )/, '').split('.');
+  const aliases = parts.length >= 4 && parts.length % 2 === 0 && parts.every((p, i) => i % 2 === 1 || p === parts[0]);
+  const names = aliases ? parts.filter((_, i) => i % 2 === 1).reverse() : parts.slice(-1);
+  return names.filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'anonymous');
 }
 
 /**

@@ -1082,3 +1082,27 @@ test('compiled WebAssembly of a package (sql.js\'s): native code, its time the p
   const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 40, frames, line: null })), 120, sources);
   assert.deepEqual([o.owner?.kind, o.owner?.name, o.calledFrom?.line], ['package', 'sqlwasm', 3]);
 });
+
+test('a function assigned to two names of one object (big.js\'s `P.times = P.mul`, V8\'s "P.times.P.mul") is called by either: the line that calls times', (t) => {
+  const { dir, write } = scratch(t, 'elp-alias-');
+  write('node_modules/big.js/package.json', JSON.stringify({ name: 'big.js', version: '6.2.2', main: 'big.js' }));
+  write('node_modules/big.js/big.js', ['P.times = P.mul = function (y) {', '  return y;', '};'].join('\n'));
+  const lines = [
+    "const Big = require('big.js');", // 1
+    'function schedule(loan) {', // 2
+    '  const r = new Big(loan.rate).div(12);', // 3
+    '  let balance = new Big(loan.principal);', // 4
+    '  for (let m = 1; m <= loan.months; m++) {', // 5
+    '    const interest = balance.times(r).round(2);', // 6
+    '    balance = balance.minus(interest);', // 7
+    '  }', // 8
+    '  return balance;', // 9
+    '}', // 10
+  ];
+  write('app.js', lines.join('\n'));
+  const app = f('schedule', path.join(dir, 'app.js'), 2, 10);
+  const frames = [f('P.times.P.mul', path.join(dir, 'node_modules/big.js/big.js'), 1), app];
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames, line: null })), 30, new AppSources());
+  assert.deepEqual(o.owner, { kind: 'package', name: 'big.js', version: '6.2.2' });
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source']);
+});
