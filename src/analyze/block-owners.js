@@ -336,8 +336,10 @@ function callingLine(app, mine, owner, sources) {
       }
     }
     const bare = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\(`);
+    /** @param {string} name @returns {RegExp} */
+    const testOf = (name) => (name === BARE ? bare : new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
     /** @type {RegExp[]} */
-    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => (name === BARE ? bare : new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`)));
+    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => testOf(name));
     // the tests of what ran (not of any use of the package's names)
     const ran = new Set(tests.map((t) => t.source));
     if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
@@ -349,10 +351,22 @@ function callingLine(app, mine, owner, sources) {
     if (spelled !== null) return { line: spelled + 1, from: 'source', candidates: null };
     // of the lines that call it, one in a loop: a handler that calls doc.text( once for the title and
     // then for each of the request's items spent its time in the loop
-    for (const t of dedupe(tests)) {
+    /** @param {RegExp} t @returns {number | undefined} */
+    const lineOf = (t) => {
       const calls = [];
       for (let l = first; l <= end; l++) if (t.test(code[l])) calls.push(l);
-      const call = calls.find((l) => loopAround(code, l + 1) !== null) ?? calls[0];
+      return calls.find((l) => loopAround(code, l + 1) !== null) ?? calls[0];
+    };
+    // the line that holds most of what ran: the package's functions called on one line add up (big.js's
+    // `balance.times(r).round(2)` in the loop holds times and round; its `div` on a line before the loop,
+    // heavier than either alone in a block's few samples, less than both)
+    const held = heaviest([...called].flatMap(([name, w]) => {
+      const line = lineOf(testOf(name));
+      return line === undefined ? [] : [{ line, w }];
+    }), (x) => x.line);
+    if (held !== null) return { line: held + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
+    for (const t of dedupe(tests)) {
+      const call = lineOf(t);
       if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, ...(ran.has(t.source) ? {} : { byUse: true }) };
     }
     // no line of the function names what ran, and the frame's own line calls a function of the file that calls the package (that function's frame gone)

@@ -1106,3 +1106,30 @@ test('a function assigned to two names of one object (big.js\'s `P.times = P.mul
   assert.deepEqual(o.owner, { kind: 'package', name: 'big.js', version: '6.2.2' });
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source']);
 });
+
+test('the calling line is the line that holds most of the package\'s time: two cheap calls in the loop\'s line outweigh a heavier one before it', (t) => {
+  const { dir, write } = scratch(t, 'elp-held-line-');
+  write('node_modules/big.js/package.json', JSON.stringify({ name: 'big.js', version: '6.2.2', main: 'big.js' }));
+  write('node_modules/big.js/big.js', ['P.div = function (y) {', '  return y;', '};', 'P.times = P.mul = function (y) {', '  return y;', '};', 'P.round = function (dp) {', '  return dp;', '};'].join('\n'));
+  write('app.js', [
+    "const Big = require('big.js');", // 1
+    'function schedule(loan) {', // 2
+    '  const r = new Big(loan.rate).div(12).round(12);', // 3
+    '  let balance = new Big(loan.principal);', // 4
+    '  for (let m = 1; m <= loan.months; m++) {', // 5
+    '    balance = balance.times(r).round(2);', // 6
+    '  }', // 7
+    '  return balance;', // 8
+    '}', // 9
+  ].join('\n'));
+  const app = f('schedule', path.join(dir, 'app.js'), 2, 9);
+  const lib = path.join(dir, 'node_modules/big.js/big.js');
+  const sample = (name, line) => ({ t: 0, weightMs: 10, frames: [f(name, lib, line), app], line: null });
+  const samples = [sample('P.div', 1), sample('P.div', 1), sample('P.div', 1), sample('P.times.P.mul', 4), sample('P.times.P.mul', 4), sample('P.round', 7), sample('P.round', 7)];
+  const o = blockOwners(samples.map((s, i) => ({ ...s, t: i })), 70, new AppSources());
+  assert.equal(o.entry?.functionName, 'P.div', 'the heaviest function still names the block');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source']);
+  // alone, the heavier call's line is the calling line
+  const o2 = blockOwners([0, 1, 2, 3].map((i) => ({ ...sample(i < 3 ? 'P.div' : 'P.round', i < 3 ? 1 : 7), t: i })), 40, new AppSources());
+  assert.equal(o2.calledFrom?.line, 3);
+});
