@@ -95,11 +95,11 @@ export function blockOwners(blockSamples, durationMs, sources, prefer = null) {
 
   /** @type {Map<string, {owner: Owner, ms: number}>} */ const shown = new Map();
   /** @type {Map<string, {owner: Owner, ms: number, gcMs: number, queueMs: number, items: number[]}>} */ const credited = new Map();
+  owned.forEach((o, i) => add(shown, o.key, o.owner, weight(samples[i])));
   owned.forEach((o, i) => {
     const w = weight(samples[i]);
-    add(shown, o.key, o.owner, w);
-    // a collection is the allocating code's: the nearest sample with a stack, before it or after
-    const around = o.owner.kind === 'gc' ? nearestNonGc(owned, i) : i;
+    // a collection is the allocating code's: the code with a stack next to it
+    const around = o.owner.kind === 'gc' ? nearestNonGc(owned, i, shown) : i;
     const c = owned[around] ?? o;
     const entry = credited.get(c.key) ?? { owner: c.owner, ms: 0, gcMs: 0, queueMs: 0, items: [] };
     entry.ms += w;
@@ -539,11 +539,22 @@ function enclosed(owned, i) {
   return before >= 0 && after < owned.length && owned[before].key === owned[after].key;
 }
 
-/** @param {SampleOwner[]} owned @param {number} i */
-function nearestNonGc(owned, i) {
-  for (let j = i - 1; j >= 0; j--) if (owned[j].owner.kind !== 'gc') return j;
-  for (let j = i + 1; j < owned.length; j++) if (owned[j].owner.kind !== 'gc') return j;
-  return i;
+/**
+ * The sample a collection is credited to: the code with a stack next to it. V8 collects inside an
+ * allocation, so the code after it triggered it, but the garbage may be the code's before it: when the two
+ * differ, the one whose owner held more of the block's samples is taken (the parse that fills the heap, not
+ * the previous response's write before it nor the small serialisation after it); the one before on a tie.
+ * @param {SampleOwner[]} owned @param {number} i @param {Map<string, {ms: number}>} held
+ */
+function nearestNonGc(owned, i, held) {
+  let before = i - 1;
+  while (before >= 0 && owned[before].owner.kind === 'gc') before--;
+  let after = i + 1;
+  while (after < owned.length && owned[after].owner.kind === 'gc') after++;
+  if (before < 0) return after < owned.length ? after : i;
+  if (after >= owned.length) return before;
+  const ms = (/** @type {number} */ j) => held.get(owned[j].key)?.ms ?? 0;
+  return ms(after) > ms(before) ? after : before;
 }
 
 /**

@@ -1133,3 +1133,21 @@ test('the calling line is the line that holds most of the package\'s time: two c
   const o2 = blockOwners([0, 1, 2, 3].map((i) => ({ ...sample(i < 3 ? 'P.div' : 'P.round', i < 3 ? 1 : 7), t: i })), 40, new AppSources());
   assert.equal(o2.calledFrom?.line, 3);
 });
+
+test('collections between two owners\' code go to the one that held more of the block: a block that opens with them after the last response\'s write is the parse after them', (t) => {
+  const { dir, rm } = appFolder();
+  t.after(rm);
+  const app = path.join(dir, 'app.js');
+  const handler = f('(anonymous)', app, 7, 19);
+  const parse = path.join(dir, 'node_modules/@acme/parse/index.js');
+  const inLoad = [f('scanValue', parse, 40), f('load', parse, 10), handler];
+  const gc = [f('(garbage collector)', '')];
+  const write = [f('stringify', path.join(dir, 'node_modules/express/lib/response.js')), handler];
+  const block = (list) => blockOwners(list.map((frames, i) => ({ t: i, weightMs: 10, frames, line: null })), list.length * 10, new AppSources());
+  const o = block([write, gc, gc, gc, inLoad, inLoad, inLoad]);
+  assert.equal(o.owner?.name, '@acme/parse');
+  assert.equal(o.gcShare, 0.5, 'the three collections are the parse\'s');
+  // at the block's end the collections are the code's before them; at its start, the code's after them
+  assert.equal(block([inLoad, inLoad, gc, gc, gc]).gcShare, 0.6);
+  assert.equal(block([gc, gc, write, inLoad, inLoad]).owner?.name, 'express');
+});
