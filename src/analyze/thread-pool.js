@@ -12,6 +12,8 @@ import { MACHINE_SHARE } from './verdict.js';
 import { packageName, packageUseInApp } from './pool-app-line.js';
 import { callsParameter, handsFunction } from '../sources/passed-call.js';
 import { inFunction } from '../sources/js-scan.js';
+import { lineInCallee } from '../sources/app-callee.js';
+import { rootName } from '../sources/app-sources.js';
 import { callerWhere } from './pool-caller-text.js';
 import { routeSpans } from './handler-line.js';
 
@@ -280,11 +282,37 @@ function appUse(frames, files, sources, routes, cache) {
       const found = spans.size ? packageUseInApp(frames, [...spans.keys()], sources, (file) => spans.get(file) ?? null, { firstCall: true }) : null;
       return found ? [found] : [];
     });
+    // none in a handler: a function of the file a handler calls, that calls the package (the app's
+    // `verifyCard(r, card)` over bip39's `mnemonicToSeed`, whose job is made in a promise of its own)
+    const viaHelper = inHandlers.length ? [] : routes.flatMap((route) => helperUses(frames, routeSpans(files, route, sources), sources));
     if (inHandlers.length === 1) use = inHandlers[0];
+    else if (viaHelper.length === 1) use = viaHelper[0];
     else if (!startUp) use = null;
   }
   cache.set(key, use);
   return use;
+}
+
+/**
+ * The line of a function a route's handler calls (of the handler's file) that calls a package on the job's
+ * stack, innermost first, when the handler names none itself: one per file, as `lineInCallee` finds it.
+ * @param {import('./frames.js').Frame[]} frames @param {Map<string, {from: number, to: number}>} spans
+ * @param {import('../sources/app-sources.js').AppSources} sources @returns {import('./pool-app-line.js').PackageUse[]}
+ */
+function helperUses(frames, spans, sources) {
+  const packages = [...new Set(frames.flatMap((f) => (f.kind === 'node_modules' ? [packageName(f.url)] : [])))];
+  return [...spans].flatMap(([file, span]) => {
+    const code = sources.codeLines(file);
+    if (!code) return [];
+    // the names its imports bind (not what a call of it returned: `const seed = await bip39.mnemonicToSeed(...)`)
+    const bound = [...sources.importsOf(file)];
+    for (const pkg of packages) {
+      const names = bound.filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
+      const line = names.length ? lineInCallee(code, span.from + 1, span.to + 1, names) : null;
+      if (line !== null && pkg) return [{ pkg, url: file, line }];
+    }
+    return [];
+  });
 }
 
 /**

@@ -563,3 +563,38 @@ test('a chain\'s step written in a package function the app also calls at start-
   const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
   assert.deepEqual([caller.package, caller.line, caller.lineFrom], ['kdf-hash', 8, 'source']);
 });
+
+test('a package\'s own promise makes the job, and the handler calls the app\'s helper that calls the package: the helper\'s line', (t) => {
+  const dir = tempFolder(t);
+  const app = path.join(dir, 'app.js');
+  fs.writeFileSync(app, [
+    "const seeds = require('seed-kdf');", // 1
+    "const app = require('express')();", // 2
+    'async function verifyCard(card) {', // 3
+    '  const seed = await seeds.toSeed(card.words);', // 4
+    '  return seed.length === 64;', // 5
+    '}', // 6
+    "const cards = ['a b', 'c d'].map((words) => ({ words, seed: seeds.toSeedSync(words) }));", // 7
+    "app.get('/x', async (req, res) => {", // 8
+    '  const ok = await Promise.all(cards.map((card) => verifyCard(card)));', // 9
+    '  res.json(ok);', // 10
+    '});', // 11
+  ].join('\n'));
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(nm, 'seed-kdf'), { recursive: true });
+  fs.writeFileSync(path.join(nm, 'seed-kdf', 'index.js'), [
+    'function derive(words) {', // 1
+    '  return Promise.resolve().then(() => new Promise((resolve) => {', // 2
+    "    pbkdf2(words, 'salt', 2048, 64, 'sha512', (e, key) => resolve(key));", // 3
+    '  }));', // 4
+    '}', // 5
+    'const toSeed = (words) => derive(words);', // 6
+    'module.exports = { toSeed, toSeedSync: (words) => words };', // 7
+  ].join('\n'));
+  // the job is made in a promise of the package's own: no frame of the app, none named like its calls
+  const stack = ['at Object.pbkdf2 (node:internal/crypto/pbkdf2:44:15)', `at ${nm}/seed-kdf/index.js:3:5`, 'at new Promise (<anonymous>)', `at ${nm}/seed-kdf/index.js:2:40`];
+  const bursts = [{ t: FROM, durationMs: 1000, requests: Array.from({ length: 8 }, () => ({ type: 'PBKDF2REQUEST', stack, ms: 400 })) }];
+  assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app])[0].line, null, 'the file uses it on two lines');
+  const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
+  assert.deepEqual([caller.package, caller.url, caller.line, caller.lineFrom], ['seed-kdf', 'app.js', 4, 'source']);
+});
