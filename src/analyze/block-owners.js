@@ -370,7 +370,7 @@ function callingLine(app, mine, owner, sources) {
       if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, ...(ran.has(t.source) ? {} : { byUse: true }) };
     }
     // no line of the function names what ran, and the frame's own line calls a function of the file that calls the package (that function's frame gone)
-    const inner = owner.kind === 'package' ? lineInCallee(code, start + 1, end + 1, packageNames(app.url, mine, owner, sources)) : null;
+    const inner = owner.kind === 'package' ? lineInCallee(code, start + 1, end + 1, packageNames(app.url, mine, owner, sources), [...called.keys()].filter((n) => n !== BARE)) : null;
     if (inner !== null) return { line: inner, from: 'source', candidates: null };
     // the file binds the package, and no line of the function names what ran: it called what the
     // package returned, through a property (path-to-regexp's matcher as `route.match(link)`), on the

@@ -15,9 +15,11 @@ const NOT_CALLED = new Set(['if', 'for', 'while', 'switch', 'catch', 'function',
  * null when those lines use one of them themselves, or no called function, or more than one line, does.
  * @param {string[]} code codeOnly lines @param {number} from 1-based @param {number} to 1-based, inclusive
  * @param {string[]} names the file's names bound to the package
+ * @param {string[]} [ran] the names of the package's functions that ran: of several lines, the one that calls one of them
+ *   (`mf.compile(source)` after `const mf = new MessageFormat(locale)`)
  * @returns {number | null}
  */
-export function lineInCallee(code, from, to, names) {
+export function lineInCallee(code, from, to, names, ran = []) {
   const lines = code.slice(from - 1, to);
   if (!names.length || !lines.length || lines.some((l) => l.length > MINIFIED_LINE)) return null;
   const uses = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*[.(\`[]`);
@@ -33,5 +35,7 @@ export function lineInCallee(code, from, to, names) {
     const end = functionEnd(code, at.line, at.column, 400);
     for (let l = at.line; l <= end; l++) if (uses.test(l === at.line ? code[l].slice(at.column + name.length) : code[l])) found.add(l + 1);
   }
-  return found.size === 1 ? [...found][0] : null;
+  if (found.size === 1) return [...found][0];
+  const calling = ran.length ? [...found].filter((l) => ran.some((name) => new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*\\(`).test(code[l - 1]))) : [];
+  return calling.length === 1 ? calling[0] : null;
 }

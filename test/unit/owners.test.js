@@ -1151,3 +1151,28 @@ test('collections between two owners\' code go to the one that held more of the 
   assert.equal(block([inLoad, inLoad, gc, gc, gc]).gcShare, 0.6);
   assert.equal(block([gc, gc, write, inLoad, inLoad]).owner?.name, 'express');
 });
+
+test('a handler whose helper was inlined into it: the helper\'s line that calls what ran, of its two lines that use the package (messageformat\'s mf.compile after new MessageFormat)', (t) => {
+  const { dir, write } = scratch(t, 'elp-helper-line-');
+  write('node_modules/@messageformat/core/package.json', JSON.stringify({ name: '@messageformat/core', version: '3.4.0', main: 'lib/messageformat.js' }));
+  write('node_modules/@messageformat/core/lib/messageformat.js', ['class MessageFormat {', '  compile(src) {', '    return () => src;', '  }', '}', 'module.exports = MessageFormat;'].join('\n'));
+  write('app.js', [
+    "const MessageFormat = require('@messageformat/core');", // 1
+    'const catalogue = { de: { a: "{n, number}" } };', // 2
+    'function loadMessages(locale) {', // 3
+    '  const mf = new MessageFormat(locale);', // 4
+    '  const messages = {};', // 5
+    '  for (const [key, source] of Object.entries(catalogue[locale])) messages[key] = mf.compile(source);', // 6
+    '  return messages;', // 7
+    '}', // 8
+    "server.get('/x', (req, res, next) => {", // 9
+    "  const t = loadMessages(req.query.locale || 'de');", // 10
+    '  res.send(t.a({ n: 3 }));', // 11
+    '});', // 12
+  ].join('\n'));
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 9, 12);
+  const frames = [f('MessageFormat.compile', path.join(dir, 'node_modules/@messageformat/core/lib/messageformat.js'), 2), handler];
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames, line: null })), 30, new AppSources());
+  assert.equal(o.owner?.name, '@messageformat/core');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source']);
+});
