@@ -283,7 +283,7 @@ function appUse(frames, files, sources, routes, cache) {
       return found ? [found] : [];
     });
     // none in a handler: a function of the file a handler calls, that calls the package (the app's
-    // `verifyCard(r, card)` over bip39's `mnemonicToSeed`, whose job is made in a promise of its own)
+    // `verifyCard(r, card)` over bip39's key derivation, whose job is made in a promise of its own)
     const viaHelper = inHandlers.length ? [] : routes.flatMap((route) => helperUses(frames, routeSpans(files, route, sources), sources));
     if (inHandlers.length === 1) use = inHandlers[0];
     else if (viaHelper.length === 1) use = viaHelper[0];
@@ -304,7 +304,7 @@ function helperUses(frames, spans, sources) {
   return [...spans].flatMap(([file, span]) => {
     const code = sources.codeLines(file);
     if (!code) return [];
-    // the names its imports bind (not what a call of it returned: `const seed = await bip39.mnemonicToSeed(...)`)
+    // the names its imports bind (not what a call of it returned: `const key = await kdf.derive(...)`)
     const bound = [...sources.importsOf(file)];
     for (const pkg of packages) {
       const names = bound.filter(([, spec]) => !spec.startsWith('node:') && rootName(spec) === pkg).map(([name]) => name);
