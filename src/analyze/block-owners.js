@@ -338,12 +338,11 @@ function callingLine(app, mine, owner, sources) {
     const bare = new RegExp(`(?:^|[^\\w$.])(?:${names.map(escapeRegExp).join('|')})\\s*\\(`);
     /** @param {string} name @returns {RegExp} */
     const testOf = (name) => (name === BARE ? bare : new RegExp(`(?:^|[^\\w$])${escapeRegExp(name)}\\s*(?:\\(|\`)`));
+    // no line calls what ran: a line that uses the package's names (or JSON's call) instead
     /** @type {RegExp[]} */
-    const tests = [...called].sort((a, b) => b[1] - a[1]).map(([name]) => testOf(name));
-    // the tests of what ran (not of any use of the package's names)
-    const ran = new Set(tests.map((t) => t.source));
-    if (owner.kind === 'json') tests.push(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
-    for (const n of names) tests.push(new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
+    const uses = names.map((n) => new RegExp(`(?:^|[^\\w$.])${escapeRegExp(n)}\\s*[.(\`[]`));
+    if (owner.kind === 'json') uses.unshift(new RegExp(`JSON\\.${owner.name.split('.')[1] ?? ''}\\s*\\(`));
+    const candidates = ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null;
     const bound = names.length > 0;
     // the function's first line is its header (app.get('/x', (req, res) => {), unless the body is on it too
     const first = end > start ? start + 1 : start;
@@ -364,10 +363,10 @@ function callingLine(app, mine, owner, sources) {
       const line = lineOf(testOf(name));
       return line === undefined ? [] : [{ line, w }];
     }), (x) => x.line);
-    if (held !== null) return { line: held + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
-    for (const t of dedupe(tests)) {
+    if (held !== null) return { line: held + 1, from: 'source', candidates };
+    for (const t of uses) {
       const call = lineOf(t);
-      if (call !== undefined) return { line: call + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, ...(ran.has(t.source) ? {} : { byUse: true }) };
+      if (call !== undefined) return { line: call + 1, from: 'source', candidates, byUse: true };
     }
     // no line of the function names what ran, and the frame's own line calls a function of the file that calls the package (that function's frame gone)
     const inner = owner.kind === 'package' ? lineInCallee(code, start + 1, end + 1, packageNames(app.url, mine, owner, sources), [...called.keys()].filter((n) => n !== BARE)) : null;
@@ -377,7 +376,7 @@ function callingLine(app, mine, owner, sources) {
     // function's one line that calls anything; when the frame's position is where the function's
     // parameters are, as V8 gives it (a bundle's source map may point elsewhere on the line)
     const only = bound && startsParams(code[start], app.column - 1) ? oneCallLine(code, first, end) : null;
-    if (only !== null) return { line: only + 1, from: 'source', candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null, byUse: true };
+    if (only !== null) return { line: only + 1, from: 'source', candidates, byUse: true };
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }
@@ -496,12 +495,6 @@ function sameModule(a, b) {
   const x = strip(a);
   const y = strip(b);
   return x === y || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
-}
-
-/** @param {RegExp[]} list */
-function dedupe(list) {
-  const seen = new Set();
-  return list.filter((r) => (seen.has(r.source) ? false : (seen.add(r.source), true)));
 }
 
 /**
