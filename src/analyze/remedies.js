@@ -120,6 +120,9 @@ export function fixFor(o, cause, extra = {}) {
   // a tick callback that is a framework's or Node's (restify's chain, a stream's end event) ran the
   // app's long work once: its own loop, not a recursion of the app's through process.nextTick
   if (cause === 'nextTick' && extra.appTick === false) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
+  // one continuation that ran a long loop (a handler an async middleware's `next()` called) is the
+  // loop's, not a chain's: a chain spends its time in the promise machinery between continuations
+  if (cause === 'microtask' && o.queueShare < CHAIN_SHARE) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
   if (cause === 'microtask' || cause === 'nextTick' || cause === 'startup') return cause;
   if (cause === 'gc' || o.gcShare >= 0.5) return 'allocation';
   return 'own-loop';

@@ -177,6 +177,12 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   const loop = owners({ owner: { kind: 'app', name: 'app' } });
   assert.equal(fixFor(loop, 'sync'), 'own-loop');
   assert.equal(fixFor(loop, 'microtask'), 'microtask');
+  // a chain spends a tenth or more of its time in the promise machinery between continuations; one
+  // continuation that ran a long loop (a handler an async middleware's next() called) spends none there
+  assert.equal(fixFor({ ...loop, queueShare: 0.3 }, 'microtask'), 'microtask');
+  assert.equal(fixFor({ ...loop, queueShare: 0 }, 'microtask'), 'own-loop');
+  assert.equal(fixFor({ ...loop, queueShare: 0.02, gcShare: 0.6 }, 'microtask'), 'allocation');
+  assert.match(advise('own-loop', { ...loop, queueShare: 0 }, { cause: 'microtask', phase: 'microtasks' }), /at app\.js:12 ran 180 ms without yielding: split the work/);
   assert.equal(fixFor(loop, 'nextTick'), 'nextTick');
   assert.equal(fixFor(loop, 'gc'), 'allocation');
   assert.match(advise('own-loop', loop), /an I\/O callback \(poll phase\) at app\.js:12 ran 180 ms without yielding: split the work and yield with setImmediate/);
