@@ -160,6 +160,11 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   assert.equal(runsWhatItParses(meta('liquidjs', 'Liquid template engine by pure JavaScript', ['liquid', 'template engine'])), true);
   assert.equal(runsWhatItParses(meta('@acme/calc', 'Mathematical expression evaluator', ['math', 'parser'])), true);
   assert.equal(runsWhatItParses(meta('@acme/sheet', 'Spreadsheet formula parser', ['excel'])), true);
+  // a localization library's messages are templates formatted with arguments; a date library that says i18n is not one
+  assert.equal(runsWhatItParses(meta('@acme/l10n', 'Localization library for expressive translations.', ['l10n', 'translation', 'parser'])), true);
+  assert.equal(runsWhatItParses(meta('@acme/icu', 'ICU message strings with plural placeholders', ['icu', 'messageformat'])), true);
+  assert.equal(runsWhatItParses(meta('@acme/dates', 'Parse, validate, manipulate, and display dates', ['date', 'i18n', 'l10n'])), false);
+  assert.equal(runsWhatItParses(meta('@acme/sig', 'Translate ECDSA signatures between DER and JOSE', ['ecdsa', 'jwt'])), false);
   assert.equal(runsWhatItParses(meta('js-yaml', 'YAML 1.2 parser and serializer', ['yaml', 'parser'])), false);
   assert.equal(runsWhatItParses(meta('@acme/rx', 'Regular expressions processor', ['regexp', 'parser'])), false);
   assert.equal(runsWhatItParses(null), false);
