@@ -426,15 +426,18 @@ function regexLine(mine, code, raw, names, first, end) {
 
 /**
  * A package's function V8 names by no name a caller writes (mathjs's typed functions are named by
- * their signatures: "string, Map | Object"; a bundle's minified `W`): named instead as the app's
- * calling line calls it, a member of a name the file binds to that package (`math.evaluate`), or
- * for a minified one a name the file imports from it, called bare and alone. Else as it is.
+ * their signatures: "string, Map | Object"; a bundle's minified `W`; an arrow function a bundler
+ * assigned to an export, which V8 calls `(anonymous)`: @aws-sdk/util-dynamodb's `unmarshall`): named
+ * instead as the app's calling line calls it, a member of a name the file binds to that package
+ * (`math.evaluate`), or for a minified or anonymous one a name the file imports from it, called bare
+ * and alone. Else as it is.
  * @param {Site} entry @param {Owner} owner @param {string} file @param {number} line @param {AppSources} sources
  * @returns {Site}
  */
 function namedByCall(entry, owner, file, line, sources) {
-  if (owner.kind !== 'package' || entry.functionName.startsWith('(')) return entry;
-  const minified = isMinifiedName(entry, sources);
+  const anonymous = entry.functionName === '(anonymous)';
+  if (owner.kind !== 'package' || (entry.functionName.startsWith('(') && !anonymous)) return entry;
+  const minified = anonymous || isMinifiedName(entry, sources);
   if (/^[\w$.]+$/.test(entry.functionName) && !minified) return entry;
   const code = sources.codeLines(file)?.[line - 1];
   if (!code) return entry;

@@ -135,7 +135,8 @@ const COPY_GC_SHARE = 0.25;
 const VERBS = /** @type {[RegExp, string][]} */ ([
   [/templat|view engine|mustache|handlebars/, 'render'],
   [/valid|schema/, 'validate'],
-  [/pars|yaml|xml|csv|markdown|toml|\bini\b|html|json5|protobuf|decod|lexer/, 'parse'],
+  // unmarshalling is decoding a wire or storage form (DynamoDB's AttributeValues); marshalling, encoding it
+  [/pars|yaml|xml|csv|markdown|toml|\bini\b|html|json5|protobuf|decod|unmarshal|lexer/, 'parse'],
   [/crypt|hash|sign|jwt|cipher|password|digest/, 'hash'],
   [/compress|zip|gzip|deflate|brotli|archive/, 'compress'],
   [/image|png|jpe?g|gif|bitmap|resize|canvas/, 'process'],
@@ -145,7 +146,7 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   // immutability as the subject (immutable.js's "Immutable Data Collections", immer's "immutable state",
   // copy-on-write), not as a quality of another domain's values (dayjs's and luxon's "immutable date")
   [/clon|copy|copies|merge|immutable (?:data|state|collection|object|structure)/, 'copy'],
-  [/serializ|stringify|encod/, 'serialize'],
+  [/serializ|stringify|encod|marshal/, 'serialize'],
   [/sort|search|fuzzy|index/, 'search'],
   [/orm\b|sql|database|query|model/, 'load'],
 ]);

@@ -809,6 +809,32 @@ test('a facade: the app calls a package whose functions another package built (t
   assert.equal(ownerOfSample(cloning, null, sources).owner.name, 'lodash');
 });
 
+test('a bundler\'s arrow function V8 calls (anonymous), exported under a name: named as the app\'s line calls it, and its verb read from that name', async (t) => {
+  const { dir, write } = scratch(t, 'elp-anonymous-');
+  const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
+  write('node_modules/dyna-util/package.json', JSON.stringify({ name: 'dyna-util', version: '3.7.0' }));
+  write('node_modules/dyna-util/index.js', 'var unmarshall = (data) => convert(data);\nexports.unmarshall = unmarshall;\n');
+  write('app.js', [
+    "const { unmarshall } = require('dyna-util');", // 1
+    'function listOrders(raw) {', // 2
+    '  return raw.map((item) => unmarshall(item));', // 3
+    '}', // 4
+  ].join('\n'));
+  const app = path.join(dir, 'app.js');
+  const lib = path.join(dir, 'node_modules/dyna-util/index.js');
+  const frames = [f('convertMap', lib, 40), f('(anonymous)', lib, 1), f('(anonymous)', app, 3, 28), f('listOrders', app, 3)];
+  const gc = [f('(garbage collector)', '')];
+  const sources = new AppSources();
+  // half of it the collector's: without a verb, the allocation rule would read it
+  const samples = [0, 1, 2, 3].map((i) => ({ t: i, weightMs: 50, frames: i % 2 ? gc : frames, line: null }));
+  const o = blockOwners(samples, 200, sources);
+  assert.deepEqual(o.owner, { kind: 'package', name: 'dyna-util', version: '3.7.0' });
+  assert.equal(o.entry?.functionName, 'unmarshall');
+  assert.equal(o.calledFrom?.line, 3);
+  const d = diagnoseBlock(samples, { cause: 'sync', phase: 'poll', durationMs: 200, gcShare: 0.5, appTop: null, cwd: dir }, sources);
+  assert.equal(d.fix, 'cache-bound-offload', 'unmarshalling decodes: call it less, not allocate less');
+});
+
 test('a call whose name and package say nothing (a cache\'s get) is known by the function that ran most of it: a deep copy is fixed by copying less', async (t) => {
   const { dir, write } = scratch(t, 'elp-work-');
   const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
