@@ -148,7 +148,7 @@ const VERBS = /** @type {[RegExp, string][]} */ ([
   [/clon|copy|copies|merge|immutable (?:data|state|collection|object|structure)/, 'copy'],
   [/serializ|stringify|encod|marshal/, 'serialize'],
   [/sort|search|fuzzy|index/, 'search'],
-  [/orm\b|sql|database|query|model/, 'load'],
+  [/\borm\b|sql|database|query|model/, 'load'],
 ]);
 
 /** What a package says of itself: its name, keywords and description, lower case. @param {NonNullable<PackageMeta>} meta */
@@ -177,13 +177,14 @@ const PRODUCT = /\bcss\b|stylesheet|preprocessor|transpil|minif|uglif|mangl|comp
  * function). A compiler whose output is the product (a stylesheet from sass or less, a script from
  * typescript or a minifier), by its package.json, is not: the output is what to cache. A package that
  * renders, validates or queries (by the called function's name or its package.json), or runs what it
- * parses (an expression compiler: filtrex's "Filter Expression compiler"), is reusable whatever else its
+ * parses (an expression compiler: filtrex's "Filter Expression compiler"), or makes parsers (chevrotain's
+ * keywords say compiler; the parser it builds runs on each call's data), is reusable whatever else its
  * package.json says (hogan.js: "A mustache compiler"); one that says neither is too.
  * @param {string | null} functionName @param {PackageMeta} meta
  */
 export function compilesReusable(functionName, meta) {
   const reusable = (/** @type {string | null} */ verb) => verb === 'render' || verb === 'validate' || verb === 'load';
-  if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta)) || runsWhatItParses(meta)) return true;
+  if (reusable(verbOf(functionName, null)) || reusable(verbOf(null, meta)) || runsWhatItParses(meta) || makesParsers(meta)) return true;
   return !(meta && PRODUCT.test(metaText(meta)));
 }
 

@@ -8,7 +8,7 @@
 // nearest the app frame, then Node's module the app called, else the app itself.
 
 import { matchKnownCall, ranAtLeaf } from './known-calls.js';
-import { runsWhatItParses } from './remedies.js';
+import { runsWhatItParses, makesParsers } from './remedies.js';
 import { isAgentUrl } from './frame-kind.js';
 import { rootName } from '../sources/app-sources.js';
 import { isGenerated, makerCalledBy } from './generated-code.js';
@@ -53,6 +53,10 @@ const MAKES_REGEX = /(?:make|build|create)_?Re(?:gExp?|gex)?$|To_?Reg(?:Exp?|ex)
 // every call that takes the template's text (parseAndRender), and rendering is the rest; so does an
 // expression language that evaluates what it parses (expr-eval's Parser.evaluate)
 const PARSE = /^_?(?:parse|tokeni[sz]e|lex)/i;
+// a package that makes parsers builds one by analysing its grammar (chevrotain's performSelfAnalysis, its
+// Lexer's analyzeTokenTypes) or by generating it (peggy's generate, @lezer/generator's buildParser): its
+// compiling, done again on every call that builds the parser anew
+const BUILDS_PARSER = /analy[sz]|^_?(?:generate|build)/i;
 // a package function whose job is its own, not carrying the app's data somewhere (JSON through it is its means)
 const OWN_WORK = /compil|codegen|pars|valid|tokeni[sz]|transpil|minif|diff|match|search|sort|hash|digest|crypt|equal|compar/i;
 /** Node's synchronous API calls (known-calls.js): the work itself, whoever called them. */
@@ -260,7 +264,11 @@ function withCompile(s, frames, sources) {
   const dir = s.entry?.url;
   if (!dir) return s;
   // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
-  const compiling = (/** @type {string} */ name) => COMPILE.test(name) || (PARSE.test(name.split('.').pop() ?? '') && !/render/i.test(name) && runsWhatItParses(sources.packageOf(dir)));
+  const compiling = (/** @type {string} */ name) => {
+    const own = name.split('.').pop() ?? '';
+    return COMPILE.test(name) || (PARSE.test(own) && !/render/i.test(name) && runsWhatItParses(sources.packageOf(dir)))
+      || (BUILDS_PARSER.test(own) && makesParsers(sources.packageOf(dir)));
+  };
   // the function that ran (the leaf) making Intl's locale objects: the builtin's time is its own
   const leaf = frames[0];
   if (leaf?.kind === 'node_modules' && sources.makesIntlObject(leaf.url, leaf.line, leaf.column ?? 1)) return { ...s, compile: true, intl: true };

@@ -13,6 +13,7 @@ import { ownerOfSample, nodeModuleOf } from '../../src/analyze/time-owners.js';
 import { blockOwners } from '../../src/analyze/block-owners.js';
 import { kindOf, FrameMapper } from '../../src/analyze/frames.js';
 import { namedRegexRun } from '../../src/sources/regex-names.js';
+import { compilesReusable, verbOf } from '../../src/analyze/remedies.js';
 
 /** A folder with an app and packages as npm and pnpm lay them out. */
 function appFolder() {
@@ -450,6 +451,25 @@ test('a template engine that parses its template on every call compiles it; a pa
   assert.equal(ownerOfSample([f('renderTemplates', tpl, 30), f('_parseAndRender', tpl, 80), ...once], null, sources).compile, false);
   const yaml = path.join(dir, 'node_modules/@acme/parse/index.js');
   assert.equal(ownerOfSample([f('parseValue', yaml, 20), f('parse', yaml, 60), handler], null, sources).compile, false);
+});
+
+test('a package that makes parsers: building one (analysing its grammar, generating it) is compiling; running the parser it built is not', (t) => {
+  const { dir, write } = scratch(t, 'elp-parser-maker-');
+  write('node_modules/dsl-kit/package.json', JSON.stringify({ name: 'dsl-kit', version: '10.5.0', description: 'a parsing DSL for building recursive descent parsers', keywords: ['parser', 'grammar', 'lexer', 'compiler'] }));
+  write('node_modules/yamlish/package.json', JSON.stringify({ name: 'yamlish', version: '2.0.0', description: 'YAML parser', keywords: ['yaml', 'parser'] }));
+  const sources = new AppSources();
+  const ctor = f('SegmentParser', path.join(dir, 'app.js'), 42, 12);
+  const kit = path.join(dir, 'node_modules/dsl-kit/lib/parser.js');
+  assert.equal(ownerOfSample([f('(anonymous)', kit, 300), f('PerformanceTracer.TRACE_INIT', kit, 200), f('Parser.performSelfAnalysis', kit, 154), ctor], null, sources).compile, true);
+  assert.equal(ownerOfSample([f('analyzeTokenTypes', kit, 80), f('Lexer', kit, 40), ctor], null, sources).compile, true);
+  assert.equal(ownerOfSample([f('consumeInternal', kit, 500), f('invokeRuleWithTry', kit, 450), f('segment', kit, 400), ctor], null, sources).compile, false);
+  // a parser of data: its `build...` functions are its work
+  const yaml = path.join(dir, 'node_modules/yamlish/index.js');
+  assert.equal(ownerOfSample([f('buildNode', yaml, 20), f('load', yaml, 60), ctor], null, sources).compile, false);
+  // what a parser maker compiles runs again on data, whatever its keywords say of compilers
+  assert.equal(compilesReusable('Parser.performSelfAnalysis', sources.packageOf(kit)), true);
+  // "perform" is no ORM
+  assert.notEqual(verbOf('performSelfAnalysis', null), 'load');
 });
 
 test('a package that makes a regex from a pattern on every call compiles it, and the first run of each new regex is compiling too', (t) => {
