@@ -46,6 +46,28 @@ export function classifyStack(frames) {
 }
 
 /**
+ * Whether the callbacks the microtask queue ran were the app's own functions, in half or more of the
+ * samples that show the queue: the frame just inside V8's runMicrotasks, or the outermost frame where V8
+ * resumed a continuation with nothing under it. The app's async function resumed after its `await` is a
+ * chain of its own; a package's continuation that called on into the app (an async middleware's `next()`
+ * after its `await`, Fastify's async hooks) ran the app's work once. Null when no sample shows the queue.
+ * @param {{frames: {functionName: string, url: string, kind: string}[]}[]} samples frames innermost first
+ */
+export function microtaskCallbackIsApp(samples) {
+  let app = 0;
+  let all = 0;
+  for (const { frames } of samples) {
+    if (classifyStack(frames)?.cause !== 'microtask') continue;
+    const at = frames.findLastIndex((f) => f.functionName === MICROTASKS);
+    const callback = at >= 0 ? frames[at - 1] : frames[frames.length - 1];
+    if (!callback) continue;
+    all++;
+    if (callback.kind === 'app') app++;
+  }
+  return all ? app * 2 >= all : null;
+}
+
+/**
  * Whether the callback the nextTick queue ran (the frame just inside Node's processTicksAndRejections)
  * is the app's own function: the app scheduled itself. Null when the stack shows no tick queue.
  * @param {{functionName: string, kind: string}[] | null | undefined} stack innermost first

@@ -101,6 +101,7 @@ function pooled(list) {
       codeCause: most((e) => e.extra.codeCause),
       ownQueue: most((e) => e.extra.ownQueue),
       appTick: most((e) => e.extra.appTick),
+      appMicrotask: most((e) => e.extra.appMicrotask),
       builtAndCalled: most((e) => e.extra.builtAndCalled),
       grammarBuilt: most((e) => e.extra.grammarBuilt),
     },

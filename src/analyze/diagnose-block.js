@@ -5,7 +5,7 @@
 import { blockOwners } from './block-owners.js';
 import { fixFor, adviceText, verbOf, isDatabase, compilesReusable, runsWhatItParses, managesPromises, buildsStatements, makesParsers, compilesCode, shownPattern } from './remedies.js';
 import { buildsFromConstant } from '../sources/constant-build.js';
-import { tickCallbackIsApp } from './causes.js';
+import { tickCallbackIsApp, microtaskCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall, yieldingTwin } from '../sources/async-forms.js';
@@ -40,6 +40,7 @@ export function diagnoseBlock(samples, c, sources) {
   const meta = packageMeta(owned, sources);
   const verb = owned.owner?.kind === 'package' || owned.owner?.kind === 'node' ? verbOf(entryName, meta) ?? workVerb(owned, sources) : null;
   const appTick = c.cause === 'nextTick' ? tickCallbackIsApp(owned.stack) : null;
+  const appMicrotask = c.cause === 'microtask' && owned.owner?.kind === 'app' ? microtaskCallbackIsApp(samples) : null;
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const ownerName = owned.owner?.kind === 'package' ? owned.owner.name : null;
   const ownerNames = ownerName ? [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n) : [];
@@ -56,7 +57,7 @@ export function diagnoseBlock(samples, c, sources) {
   // whatever the package, what it made from a constant that the app evaluates as code (sucrase's `transform`)
   const grammarBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, 'handed'))
     || buildsFromConstant(code, known.line, ownerNames, compilesCode(meta) ? 'run' : 'evaluated'));
-  const extra = { asyncSibling, asyncPath, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
+  const extra = { asyncSibling, asyncPath, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, appMicrotask, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];

@@ -66,7 +66,7 @@ export const shownPattern = (pattern) => (pattern.length > 80 ? `${pattern.slice
 
 /**
  * @param {BlockOwners} o @param {Cause} cause
- * @param {{asyncSibling?: string | null, asyncPath?: {took: string, twin: string} | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null,
+ * @param {{asyncSibling?: string | null, asyncPath?: {took: string, twin: string} | null, verb?: string | null, syncOnly?: boolean, reusable?: boolean, language?: boolean, promises?: boolean, appTick?: boolean | null, appMicrotask?: boolean | null,
  *   builtAndCalled?: boolean, codeCause?: Cause, ownQueue?: boolean, statementLoop?: boolean, grammarBuilt?: boolean}} [extra] grammarBuilt: a package that
  *   makes parsers (makesParsers), whose build the app's line calls with a constant of its file and then runs what it built
  *   (buildsFromConstant, constant-build.js); statementLoop: a package that builds SQL
@@ -76,7 +76,8 @@ export const shownPattern = (pattern) => (pattern.length > 80 ? `${pattern.slice
  *   declarations show the call has no async form: like a library call, it is cached, bounded or moved off the loop;
  *   reusable: false when what the package compiles is not run again on other data (compilesReusable);
  *   language: the package runs what it parses (runsWhatItParses); promises: the package is about promises (managesPromises);
- *   appTick: whether the nextTick queue's callback that ran the work was the app's own function (tickCallbackIsApp)
+ *   appTick: whether the nextTick queue's callback that ran the work was the app's own function (tickCallbackIsApp);
+ *   appMicrotask: whether the microtask queue's callbacks were the app's own functions (microtaskCallbackIsApp)
  * @returns {Fix}
  */
 export function fixFor(o, cause, extra = {}) {
@@ -120,9 +121,10 @@ export function fixFor(o, cause, extra = {}) {
   // a tick callback that is a framework's or Node's (restify's chain, a stream's end event) ran the
   // app's long work once: its own loop, not a recursion of the app's through process.nextTick
   if (cause === 'nextTick' && extra.appTick === false) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
-  // one continuation that ran a long loop (a handler an async middleware's `next()` called) is the
-  // loop's, not a chain's: a chain spends its time in the promise machinery between continuations
-  if (cause === 'microtask' && o.queueShare < CHAIN_SHARE) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
+  // a package's continuation that called on into the app (an async middleware's `next()` after its
+  // `await`) ran the app's long loop once: the loop's, not a chain's, unless the block's time is the
+  // promise machinery between continuations (a chain spends a tenth of it there or more)
+  if (cause === 'microtask' && extra.appMicrotask === false && o.queueShare < CHAIN_SHARE) return o.gcShare >= 0.5 ? 'allocation' : 'own-loop';
   if (cause === 'microtask' || cause === 'nextTick' || cause === 'startup') return cause;
   if (cause === 'gc' || o.gcShare >= 0.5) return 'allocation';
   return 'own-loop';

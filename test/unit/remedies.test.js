@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixFor, adviceText, verbOf, gcOnlyAdvice, compilesReusable, runsWhatItParses, buildsStatements, nodeZlib } from '../../src/analyze/remedies.js';
-import { tickCallbackIsApp } from '../../src/analyze/causes.js';
+import { tickCallbackIsApp, microtaskCallbackIsApp } from '../../src/analyze/causes.js';
 
 /**
  * @param {Partial<import('../../src/analyze/block-owners.js').BlockOwners>} over
@@ -182,11 +182,13 @@ test('native addons, allocation, compiling per call, payloads, the app\'s own lo
   const loop = owners({ owner: { kind: 'app', name: 'app' } });
   assert.equal(fixFor(loop, 'sync'), 'own-loop');
   assert.equal(fixFor(loop, 'microtask'), 'microtask');
-  // a chain spends a tenth or more of its time in the promise machinery between continuations; one
-  // continuation that ran a long loop (a handler an async middleware's next() called) spends none there
-  assert.equal(fixFor({ ...loop, queueShare: 0.3 }, 'microtask'), 'microtask');
-  assert.equal(fixFor({ ...loop, queueShare: 0 }, 'microtask'), 'own-loop');
-  assert.equal(fixFor({ ...loop, queueShare: 0.02, gcShare: 0.6 }, 'microtask'), 'allocation');
+  // the app's async function resumed after each await is a chain of its own, whatever share V8's
+  // machinery took; a package's continuation that called on into the app (an async middleware's next()
+  // after its await) ran the app's loop once, unless the block's time is the machinery between continuations
+  assert.equal(fixFor({ ...loop, queueShare: 0 }, 'microtask', { appMicrotask: true }), 'microtask');
+  assert.equal(fixFor({ ...loop, queueShare: 0.3 }, 'microtask', { appMicrotask: false }), 'microtask');
+  assert.equal(fixFor({ ...loop, queueShare: 0 }, 'microtask', { appMicrotask: false }), 'own-loop');
+  assert.equal(fixFor({ ...loop, queueShare: 0.02, gcShare: 0.6 }, 'microtask', { appMicrotask: false }), 'allocation');
   assert.match(advise('own-loop', { ...loop, queueShare: 0 }, { cause: 'microtask', phase: 'microtasks' }), /at app\.js:12 ran 180 ms without yielding: split the work/);
   assert.equal(fixFor(loop, 'nextTick'), 'nextTick');
   assert.equal(fixFor(loop, 'gc'), 'allocation');
@@ -211,6 +213,21 @@ test('what a call does: its name first, else its package.json', () => {
   assert.equal(verbOf('x', { name: 'immer', keywords: ['immutable', 'mutable', 'copy-on-write'], description: 'Create your next immutable state by mutating the current one' }), 'copy');
   assert.equal(verbOf('x', { name: 'dayjs', keywords: ['dayjs', 'date', 'time', 'immutable', 'moment'], description: '2KB immutable date time library alternative to Moment.js' }), null);
   assert.equal(verbOf('x', { name: 'luxon', keywords: ['date', 'immutable'], description: 'Immutable date wrapper' }), null);
+});
+
+test('microtask: the app\'s async function resumed by the queue is a chain; a package\'s continuation that called into the app is not', () => {
+  const frame = (/** @type {string} */ functionName, /** @type {string} */ kind, url = kind === 'app' ? '/srv/app.js' : kind === 'node_modules' ? '/srv/node_modules/x/index.js' : '') => ({ functionName, url, kind });
+  const queue = [frame('runMicrotasks', 'native'), frame('processTicksAndRejections', 'node')];
+  // the handler resumed after each `await` (h3, fastify's async route), with the package it awaits above it
+  const handler = { frames: [frame('(anonymous)', 'app'), ...queue] };
+  const memo = { frames: [frame('getValidCacheItem', 'node_modules'), frame('memoized', 'node_modules'), frame('(anonymous)', 'app'), ...queue] };
+  assert.equal(microtaskCallbackIsApp([handler, memo, handler]), true);
+  // an async middleware's next() after its await ran express's router and the app's handler
+  const routed = { frames: [frame('findConflicts', 'app'), frame('(anonymous)', 'app'), frame('next', 'node_modules'), frame('(anonymous)', 'node_modules'), ...queue] };
+  assert.equal(microtaskCallbackIsApp([routed, routed, handler]), false);
+  // a continuation with nothing under it (V8 drained the queue after a callback): its outermost frame
+  assert.equal(microtaskCallbackIsApp([{ frames: [frame('step', 'app'), frame('(anonymous)', 'app')] }]), true);
+  assert.equal(microtaskCallbackIsApp([{ frames: [frame('work', 'app'), frame('processImmediate', 'node')] }]), null);
 });
 
 test('nextTick: the fix for a recursion of the app\'s own, not for the app\'s long work run by a framework\'s or Node\'s tick callback', () => {
