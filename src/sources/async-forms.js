@@ -42,7 +42,7 @@ export function asyncCounterpart(read, pkgDir, file, names, main, types, native)
     if (!/^[\w$]+$/.test(name)) continue;
     const base = syncBase(name);
     for (const candidate of [...twinNames(name), ...(native ? [`${name}_async`] : [])]) {
-      const verdict = isAsync(candidate, decls, sources, native);
+      const verdict = isAsync(candidate, decls, sources, native ? (n) => read.addonNames?.(pkgDir, n) ?? false : null);
       if (verdict === true) return candidate;
       // unknown: a defined `x` beside `xSync` follows Node's convention
       if (verdict === null && candidate === base && sources.some((c) => defines(c, candidate))) return candidate;
@@ -107,9 +107,11 @@ function declarationFiles(pkgDir, file, main, types) {
 
 /**
  * True: it frees the loop; false: declared or defined, and it does not; null: not found.
- * @param {string} name @param {string[][]} decls @param {string[][]} sources @param {boolean} native
+ * @param {string} name @param {string[][]} decls @param {string[][]} sources
+ * @param {((name: string) => boolean) | null} addon for an addon's package, whether its compiled addon exports a name
  */
-function isAsync(name, decls, sources, native) {
+function isAsync(name, decls, sources, addon) {
+  const native = addon !== null;
   let declared = false;
   for (const code of decls) {
     for (const d of declarationsOf(code, name)) {
@@ -122,9 +124,23 @@ function isAsync(name, decls, sources, native) {
   for (const code of sources) {
     const def = definitionOf(code, name);
     if (!def) continue;
-    return CALLBACK_PARAM.test(def.params) || yields(code, def.body, new Set([name]), YIELD_DEPTH);
+    return CALLBACK_PARAM.test(def.params) || yields(code, def.body, new Set([name]), YIELD_DEPTH) || (addon !== null && callsAddonAsync(def.body, addon));
   }
   return null;
+}
+
+// a method called under an async name (`binding.scrypt_derive_async(`, `addon.hashAsync(`)
+const ASYNC_METHOD = /\.\s*([A-Za-z_$][\w$]*(?:_async|Async))\s*\(/g;
+
+/**
+ * Whether a body hands its work to a function its package's compiled addon exports under an async name
+ * (bcrypto's `deriveAsync` returns `binding.scrypt_derive_async(...)`, a job on libuv's pool), with no
+ * declaration or callback to say so.
+ * @param {string} body @param {(name: string) => boolean} addon
+ */
+function callsAddonAsync(body, addon) {
+  for (const m of body.matchAll(ASYNC_METHOD)) if (addon(m[1])) return true;
+  return false;
 }
 
 /** `x` for `xSync`, else null. @param {string} name */

@@ -190,6 +190,29 @@ test('an addon with no declarations: an async sibling its binary exports by name
   assert.equal(asyncCounterpart(sources, sodium, null, ['pwhash_str'], 'index.js', null, false), null);
 });
 
+test('an addon\'s JavaScript wrapper whose `xAsync` returns a call of the addon\'s async export (bcrypto\'s `deriveAsync`): the async form', (t) => {
+  const { dir, write } = folder(t);
+  const sources = new AppSources();
+  write('node_modules/kdf/package.json', { name: 'kdf', version: '1.0.0', main: 'lib/scrypt.js' });
+  const wrapper = [
+    "const binding = require('./binding');",
+    'function derive(passwd, salt, N, r, p, len) {', '  return binding.scrypt_derive(passwd, salt, N, r, p, len);', '}',
+    'async function deriveAsync(passwd, salt, N, r, p, len) {', '  return binding.scrypt_derive_async(passwd, salt, N, r, p, len);', '}',
+    'async function hashAsync(data) {', '  return binding.hash_sync(data);', '}',
+    'exports.derive = derive;', 'exports.deriveAsync = deriveAsync;', 'exports.hashAsync = hashAsync;', '',
+  ].join('\n');
+  write('node_modules/kdf/lib/scrypt.js', wrapper);
+  write('node_modules/kdf/build/Release/kdf.node', 'ELF\0scrypt_derive\0scrypt_derive_async\0hash_sync\0');
+  const kdf = path.join(dir, 'node_modules/kdf');
+  const file = path.join(kdf, 'lib/scrypt.js');
+  assert.equal(asyncCounterpart(sources, kdf, file, ['derive'], 'lib/scrypt.js', null, true), 'deriveAsync');
+  // an `async` function that only calls the addon's synchronous export runs it on the loop all the same
+  assert.equal(asyncCounterpart(sources, kdf, file, ['hash'], 'lib/scrypt.js', null, true), null);
+  // an async name the addon does not export is no evidence
+  write('node_modules/kdf/build/Release/kdf.node', 'ELF\0scrypt_derive\0hash_sync\0');
+  assert.equal(asyncCounterpart(new AppSources(), kdf, file, ['derive'], 'lib/scrypt.js', null, true), null);
+});
+
 test('a compiled addon\'s wrapper whose line serialises its options and calls its binding: the addon holds the time, not JSON', (t) => {
   const { dir, write } = folder(t);
   const sources = new AppSources();
