@@ -12,6 +12,7 @@ import { asyncCounterpart, declaresCall, yieldingTwin } from '../sources/async-f
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround, takesParts } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
+import { returnsFunction } from '../sources/js-scan.js';
 import { evidenceOf } from './culprit-fix.js';
 
 /**
@@ -44,7 +45,10 @@ export function diagnoseBlock(samples, c, sources) {
   const lineText = owned.calledFrom ? sources.lines(owned.calledFrom.url)?.[owned.calledFrom.line - 1] ?? null : null;
   const ownerName = owned.owner?.kind === 'package' ? owned.owner.name : null;
   const ownerNames = ownerName ? [...sources.bindingsOf(owned.calledFrom?.url ?? '')].filter(([, spec]) => rootName(spec) === ownerName).map(([n]) => n) : [];
-  const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function') && callsWhatItBuilds(lineText, ownerNames);
+  // at the end of a chain of its methods, only where the function the app entered returns a function (a builder,
+  // d3-format's newFormat; not d3-contour's generator, configured by its chain and applied to the data)
+  const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function') && (callsWhatItBuilds(lineText, ownerNames)
+    || (callsWhatItBuilds(lineText, ownerNames, true) && entryBuilds(owned, sources)));
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -55,20 +59,24 @@ export function diagnoseBlock(samples, c, sources) {
   const statementLoop = appLoop !== null && known !== null && code !== null && buildsStatements(meta) && !takesParts(code, appLoop, known.line);
   // a parser built from a constant grammar and then run; a compiler's code from a constant source, then run; and
   // whatever the package, what it made from a constant that the app evaluates as code (sucrase's `transform`)
-  const grammarBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, 'handed'))
+  const parserBuilt = known !== null && code !== null && ((makesParsers(meta) && buildsFromConstant(code, known.line, ownerNames, 'handed'))
     || buildsFromConstant(code, known.line, ownerNames, compilesCode(meta) ? 'run' : 'evaluated'));
+  // whatever the package, a tool its call is named for (a pattern, a matcher, a template) made from the module's
+  // data, for each rule of a constant list, and applied once to the call's data (`pattern.test(url)`)
+  const toolBuilt = !parserBuilt && known !== null && code !== null && buildsFromConstant(code, known.line, ownerNames, 'applied');
+  const grammarBuilt = parserBuilt || toolBuilt;
   const extra = { asyncSibling, asyncPath, verb, syncOnly: declared && !isDatabase(meta), reusable: compilesReusable(entryName, meta), language: runsWhatItParses(meta), promises, appTick, appMicrotask, builtAndCalled, codeCause: c.codeCause, ownQueue: ownQueue !== null, statementLoop, grammarBuilt };
   const fix = c.fix ?? fixFor(owned, c.cause, extra);
   const site = (/** @type {{url: string, line: number}} */ f) => siteOf(f, c.cwd);
   const candidateCalls = owned.calledFrom && owned.lineCandidates ? knownCallsOn(owned.calledFrom.url, owned.lineCandidates, sources) : [];
-  const loopLine = fix === 'cache-bound-offload' || (fix === 'compile-once' && statementLoop) ? appLoop : null;
+  const loopLine = fix === 'cache-bound-offload' || (fix === 'compile-once' && (statementLoop || toolBuilt)) ? appLoop : null;
   const culprit = culpritOf(owned, c.appTop, site);
   return {
     culprit, owners: owned.owners, call: owned.call, fix, stack: owned.stack,
     // what the fix was read from, for the fix of the culprit over all the blocks it held (culprit-fix.js)
     evidence: evidenceOf(owned, c.cause, extra),
     advice: requestsClause(c.requests, c.durationMs) + adviceText(fix, owned, {
-      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, asyncPath, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop, grammarBuilt,
+      cause: c.cause, phase: c.phase, durationMs: perRequest(c.requests) ?? c.durationMs, gcShare: c.gcShare, meta, asyncSibling, asyncPath, lineText, verb, site, candidateCalls, loopLine, builtAndCalled, ownQueue, statementLoop, grammarBuilt, toolBuilt,
       workPackage: owned.work ? sources.packageOf(owned.work.site.url)?.name ?? null : null,
     }) + noAppLine(owned, samples, c.requests, site),
   };
@@ -274,16 +282,26 @@ function labelOf(c, o, site) {
 
 /**
  * A line that calls what a call of the package returns at once, `sift(rule.query)(sample)`,
- * `_.template(format)(row)`: a function built from a spec (a query, a template, an expression) and
- * used once, so built again on every pass. The first call's name must be one the app bound to the
+ * `_.template(format)(row)`, or (`chain`) at the end of a chain of its methods, `formatLocale(locale).format(spec)(value)`:
+ * a function built from a spec (a query, a template, an expression, a number format) and used once, so built
+ * again on every pass. The first call's name must be one the app bound to the
  * package (a decorator of another package applied at start-up, `UseInterceptors(x)(Class)`, is not).
- * @param {string | null} text @param {string[]} names the app file's names bound to the package
+ * @param {string | null} text @param {string[]} names the app file's names bound to the package @param {boolean} [chain]
  */
-export function callsWhatItBuilds(text, names) {
+export function callsWhatItBuilds(text, names, chain = false) {
   if (!text || !names.length) return false;
   const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\/\/.*$/, '');
-  const curried = /(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*\s*\((?:[^()]|\([^()]*\))*\)\s*\(/g;
+  const args = String.raw`\((?:[^()]|\([^()]*\))*\)`;
+  const methods = chain ? String.raw`(?:\s*\.\s*[A-Za-z_$][\w$]*\s*${args})+` : '';
+  const curried = new RegExp(String.raw`(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*\s*${args}${methods}\s*\(`, 'g');
   return [...code.matchAll(curried)].some((m) => names.includes(m[1]));
+}
+
+/** Whether the package function the app entered returns a function it made. @param {BlockOwners} o @param {AppSources} sources */
+function entryBuilds(o, sources) {
+  const e = o.entry;
+  const code = e?.url ? sources.codeLines(e.url) : null;
+  return Boolean(e && code && returnsFunction(code, e.line, e.functionName.split('.').pop() ?? ''));
 }
 
 /**

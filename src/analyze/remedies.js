@@ -312,8 +312,9 @@ export function nodeZlib(text, meta) {
  * @param {Fix} fix @param {BlockOwners} o
  * @param {{cause: Cause, phase: Phase, durationMs: number, gcShare: number, site: (f: {url: string, line: number}) => string,
  *   meta?: PackageMeta, asyncSibling?: string | null, asyncPath?: {took: string, twin: string} | null, lineText?: string | null, builtAndCalled?: boolean, verb?: string | null, candidateCalls?: string[],
- *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean, grammarBuilt?: boolean}} c grammarBuilt: a
- *   parser built from a constant of the app's file (fixFor's extra); statementLoop: a SQL query
+ *   loopLine?: number | null, workPackage?: string | null, ownQueue?: string | null, statementLoop?: boolean, grammarBuilt?: boolean, toolBuilt?: boolean}} c grammarBuilt: a
+ *   parser built from a constant of the app's file (fixFor's extra); toolBuilt: of those, a pattern, matcher or the
+ *   like the call is named for, built from the module's data and applied to the call's; statementLoop: a SQL query
  *   builder called in the app's loop (fixFor's extra); ownQueue: the scheduler function a promise library drained its own queue from
  *   candidateCalls: known calls on the lines the profile could not tell apart ("line 13 calls JSON.parse");
  *   loopLine: the line of the app's loop the calling line runs in (loop-lines.js)
@@ -353,6 +354,9 @@ export function adviceText(fix, o, c) {
       }
       if ((o.intlShare ?? 0) >= o.compileShare / 2 && o.compileShare >= COMPILE_SHARE) {
         return `${fn}${who}${at} held the loop ${ms} ms, ${pct(o.intlShare ?? 0)} of it making Intl's locale objects (Intl.NumberFormat, DateTimeFormat, PluralRules and the like; each new one loads its locale's data): what it builds on each call makes them again. Make it once per locale and message or options (at start-up, or cached by them) and reuse it; a format with one made before costs microseconds${gc}`;
+      }
+      if (c.toolBuilt && o.compileShare < COMPILE_SHARE) {
+        return `${fn}${who}${at} held the loop ${ms} ms building what it is named for (a pattern, matcher, template or format) from the module's own data${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, on every call, and then applying it once to the call's data${c.loopLine ? ` (one build per item of the loop at line ${c.loopLine})` : ''}. Build each one once (at start-up, or when its data changes, cached by what it was built from) and keep it; each call then only applies it${gc}`;
       }
       if (c.grammarBuilt && o.compileShare < COMPILE_SHARE && !makesParsers(c.meta ?? null)) {
         return `${fn}${who}${at} held the loop ${ms} ms compiling source code that is a constant of the app's file${c.lineText ? ` (\`${c.lineText.trim().slice(0, 120)}\`)` : ''}, on every call, before the app runs what it made. Compile it once (at start-up, or once per distinct source, cached) and reuse the compiled code or the function it defines; compiling it at build time also leaves start-up free${gc}`;

@@ -331,3 +331,22 @@ export function argumentsAt(text, from) {
   }
   return [...args, text.slice(start)];
 }
+
+/**
+ * Whether the function defined at a 1-based line returns a function: one it defines and returns by name
+ * (d3-format's `newFormat(specifier)` defines `format(value)`, then `return format;`), a function
+ * expression or an arrow. A builder, whose product the caller then applies; none in a minified line.
+ * @param {string[]} code codeOnly lines @param {number} line 1-based, the function's first line
+ * @param {string} name the function's name on that line
+ */
+export function returnsFunction(code, line, name) {
+  const text = code[line - 1] ?? '';
+  if (text.length > MINIFIED_LINE || !name || !/^[\w$]+$/.test(name)) return false;
+  const at = text.indexOf(name);
+  if (at < 0) return false;
+  const end = functionEnd(code, line - 1, at, 400);
+  const body = code.slice(line - 1, end + 1).join('\n');
+  const inner = [...body.matchAll(/\bfunction\s+([\w$]+)\s*\(/g)].map((m) => m[1]).filter((n) => n !== name);
+  const returned = [...body.matchAll(/\breturn\s+(function\b|(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*=>|[\w$]+\s*(?=[;}\n]|$))/g)].map((m) => m[1].trim());
+  return returned.some((r) => r.startsWith('function') || r.includes('=>') || inner.includes(r));
+}

@@ -82,3 +82,52 @@ test('compilesCode: a compiler or transpiler by its keywords or description; not
   assert.equal(compilesCode(meta('handlebars', 'Handlebars provides the power necessary to let you build semantic templates effectively with no frustration', ['handlebars', 'mustache', 'template', 'html'])), false);
   assert.equal(compilesCode(null), false);
 });
+
+test('module state a function assigns is no constant: a snapshot `let latest` that a collector sets is data to decode, while a `let` built up at start-up stays one', () => {
+  const lines = (/** @type {string} */ assign) => codeOnly([
+    "const protobuf = require('protobufjs');", // 1
+    'let latest;', // 2
+    'let SCHEMA = "syntax";', // 3
+    'SCHEMA += " = proto3";', // 4
+    'async function collect() {', // 5
+    assign, // 6
+    '}', // 7
+    "app.get('/x', (req, res) => {", // 8
+    '  const snap = protobuf.parse(latest);', // 9
+    '  res.json(snap.lookupType(req.query.t));', // 10
+    '  const root = protobuf.parse(SCHEMA);', // 11
+    '  res.json(root.lookupType(req.query.t));', // 12
+    '});',
+  ]);
+  assert.equal(buildsFromConstant(lines('  latest = Buffer.concat(parts);'), 9, ['protobuf'], 'handed'), false, 'set by a function: state');
+  assert.equal(buildsFromConstant(lines('  parts.push(1);'), 9, ['protobuf'], 'handed'), true, 'never set again: a constant');
+  assert.equal(buildsFromConstant(lines('  latest = Buffer.concat(parts);'), 11, ['protobuf'], 'handed'), true, 'built up at the top level');
+});
+
+test('applied: a pattern, matcher or template the call is named for, made from the module\'s data (a loop\'s item of a constant list too) and applied once to the call\'s data', () => {
+  const file = (/** @type {string[]} */ body) => codeOnly([
+    "const { URLPattern } = require('urlpattern-polyfill');", // 1
+    "const cheerio = require('cheerio');", // 2
+    'const rules = new Map([["acme", []]]);', // 3
+    'const PAGES = [];', // 4
+    'function grants(tenant, url) {', // 5
+    ...body, // 6...
+    '}',
+  ]);
+  const names = ['URLPattern', 'cheerio'];
+  const urlpattern = ['  for (const rule of rules.get(tenant) || []) {', '    const pattern = new URLPattern({ hostname: rule.hostname, pathname: rule.pathname });', '    if (pattern.test(url)) out.push(rule.id);', '  }'];
+  assert.equal(buildsFromConstant(file(urlpattern), 7, names, 'applied'), true);
+  // the same shape over an array method's callback, and a template named by its member
+  assert.equal(buildsFromConstant(file(['  return PAGES.map((page) => {', '    const tpl = cheerio.template(page.body);', '    return tpl(url);', '  });']), 7, names, 'applied'), true);
+  // the request's own data: the loop's collection is a parameter
+  assert.equal(buildsFromConstant(file(['  for (const rule of tenant.rules) {', '    const pattern = new URLPattern({ pathname: rule.pathname });', '    if (pattern.test(url)) return true;', '  }']), 7, names, 'applied'), false);
+  // an object literal made on the call (a nested array, a spread) is not the module's data
+  assert.equal(buildsFromConstant(file(['  for (const rule of rules.get(tenant)) {', '    const pattern = new URLPattern({ pathname: [rule.pathname] });', '    if (pattern.test(url)) return true;', '  }']), 7, names, 'applied'), false);
+  // a call not named for a tool: a parser of the module's data, read with the call's selector, is parsing
+  assert.equal(buildsFromConstant(file(['  for (const page of PAGES) {', '    const $ = cheerio.load(page.html);', '    out.push($(url).text());', '  }']), 7, names, 'applied'), false);
+  // only read, or applied to the module's own data: not a tool used on each call's data
+  assert.equal(buildsFromConstant(file(['  for (const rule of rules.get(tenant)) {', '    const pattern = new URLPattern({ pathname: rule.pathname });', '    out.push(pattern.pathname);', '  }']), 7, names, 'applied'), false);
+  assert.equal(buildsFromConstant(file(['  for (const rule of rules.get(tenant)) {', '    const pattern = new URLPattern({ pathname: rule.pathname });', '    if (pattern.test(PAGES)) return true;', '  }']), 7, names, 'applied'), false);
+  // a sibling loop above, already closed, does not bind the name on the line
+  assert.equal(buildsFromConstant(file(['  for (const rule of rules.get(tenant)) out.push(rule);', '  const rule = tenant.rule;', '  const pattern = new URLPattern({ pathname: rule.pathname });', '  return pattern.test(url);']), 8, names, 'applied'), false);
+});

@@ -67,3 +67,29 @@ test('whether a line runs at start-up or inside a function, and the functions a 
   assert.deepEqual(enclosingNames(code, 14), ['open']);
   assert.deepEqual(enclosingNames(code, 5), []);
 });
+
+test('returnsFunction: a builder returns a function it defines, a function expression or an arrow; a generator applied to data returns its result', async () => {
+  const { returnsFunction } = await import('../../src/sources/js-scan.js');
+  const code = codeOnly([
+    'function newFormat(specifier) {', // 1
+    '  var fill = specifier.fill;', // 2
+    '  function format(value) {', // 3
+    '    return fill + value;', // 4
+    '  }', // 5
+    '  format.toString = function() { return specifier + ""; };', // 6
+    '  return format;', // 7
+    '}', // 8
+    'function compile(src) {', // 9
+    '  return (data) => src + data;', // 10
+    '}', // 11
+    'function contours(values) {', // 12
+    '  var tz = thresholds(values);', // 13
+    '  return tz.map(function (value) { return contour(values, value); });', // 14
+    '}', // 15
+  ]);
+  assert.equal(returnsFunction(code, 1, 'newFormat'), true);
+  assert.equal(returnsFunction(code, 3, 'format'), false, 'the formatter itself returns a string');
+  assert.equal(returnsFunction(code, 9, 'compile'), true);
+  assert.equal(returnsFunction(code, 12, 'contours'), false, 'a callback\'s return is not the function\'s');
+  assert.equal(returnsFunction(code, 12, 'other'), false, 'not the function on that line');
+});

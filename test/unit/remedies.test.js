@@ -247,6 +247,10 @@ test('a line that calls what a package call returns at once builds it on every p
   const { callsWhatItBuilds } = await import('../../src/analyze/diagnose-block.js');
   assert.equal(callsWhatItBuilds('const hits = lastMinute.filter((s) => sift(rule.query)(s));', ['sift']), true);
   assert.equal(callsWhatItBuilds('  const name = _.template(workspace.settings.nameFormat)(row);', ['_']), true);
+  // at the end of a chain of its methods: a locale, then a format, then the number
+  assert.equal(callsWhatItBuilds('  return formatLocale(LOCALES[locale]).format(spec)(value);', ['formatLocale'], true), true);
+  assert.equal(callsWhatItBuilds('  return formatLocale(LOCALES[locale]).format(spec)(value);', ['formatLocale']), false, 'a chain only when asked');
+  assert.equal(callsWhatItBuilds('  return moment(value).tz(zone).format(spec);', ['moment'], true), false, 'a chain that ends in a method: no function built');
   assert.equal(callsWhatItBuilds('const factory = require("pino")(opts);', ['pino']), false, 'a module\'s factory at start-up');
   assert.equal(callsWhatItBuilds('res.json(render(view, data)); // render(x)(y)', ['render']), false, 'calls nested, and a comment');
   assert.equal(callsWhatItBuilds("log('parse(x)(y)', parse(body));", ['parse']), false, 'inside a string');
