@@ -369,12 +369,24 @@ function nativeAddon(frames, at, line, sources, nativeLeaf) {
       const spec = bindings.get(m[1]);
       if (spec && sources.isNative(spec, caller.url)) return addon(spec);
     }
+    // a method of what the addon's object made (`const stmt = db.prepare(sql)` at the top, `stmt.get()`
+    // here), when no data of JavaScript's has a method by that name: the rows it returned are an array
+    // (`rows.sort()` is V8's), a prepared statement is the addon's
+    const handles = sources.handlesOf(caller.url);
+    for (const m of code.matchAll(/((?:this\.)?[A-Za-z_$][\w$]*)\s*\.\s*([\w$]+)\s*\(/g)) {
+      const spec = handles.get(m[1]);
+      if (spec && !DATA_METHODS.has(m[2]) && sources.isNative(spec, caller.url)) return addon(spec);
+    }
   }
   if (!nativeLeaf) return null;
   if (nativeLeaf === true) return onlyAddon();
   const loaded = natives();
   return loaded.length === 1 ? addon(loaded[0]) : null;
 }
+
+/** The methods of JavaScript's own data (arrays, strings, buffers, objects): a call of one is V8's work on data, not an addon's. */
+const DATA_METHODS = new Set([Array.prototype, String.prototype, Object.prototype, Buffer.prototype, Uint8Array.prototype,
+  Object.getPrototypeOf(Uint8Array.prototype)].flatMap((proto) => Object.getOwnPropertyNames(proto)));
 
 /** A frame of compiled WebAssembly (`wasm://wasm/0027da66`): a package's machine code, owned by the JavaScript that called it. @param {Frame} f */
 const isWasm = (f) => f.url.startsWith('wasm://');

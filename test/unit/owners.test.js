@@ -544,6 +544,28 @@ test('an addon\'s unnamed function under the app: the one addon the file loads, 
   assert.deepEqual(o.owner, { kind: 'native', name: '@node-rs/segmenter', version: '2.0.3' });
 });
 
+test('the app\'s own time on a line calling a method of what an addon made (a statement prepared at the top): the addon\'s, not an array\'s method of its rows', (t) => {
+  const { dir, write } = scratch(t, 'elp-handle-');
+  write('node_modules/better-sqlite3/package.json', JSON.stringify({ name: 'better-sqlite3', version: '11.10.0', gypfile: true }));
+  write('node_modules/better-sqlite3/lib/index.js', 'module.exports = function Database() {};\n');
+  write('app.js', [
+    "const Database = require('better-sqlite3');", // 1
+    "const db = new Database(':memory:');", // 2
+    "const refunds = db.prepare('SELECT count(*) AS n FROM orders');", // 3
+    "const rows = refunds.all();", // 4
+    "app.get('/x', (req, res) => {", // 5
+    '  const row = refunds.get();', // 6
+    '  const sorted = rows.sort();', // 7
+    '  res.json({ row, sorted });', // 8
+    '});', // 9
+  ].join('\n'));
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 5, 14);
+  const statement = ownerOfSample([handler], { line: 6, text: '  const row = refunds.get();', frameIndex: 0 }, new AppSources());
+  assert.deepEqual(statement.owner, { kind: 'native', name: 'better-sqlite3', version: '11.10.0' });
+  const sorting = ownerOfSample([handler], { line: 7, text: '  const sorted = rows.sort();', frameIndex: 0 }, new AppSources());
+  assert.equal(sorting.owner.kind, 'app');
+});
+
 test('a function made at run time (no file, a line) is the maker\'s: the package whose made name the app calls, or the package that calls it', (t) => {
   const { dir, write } = scratch(t, 'elp-made-');
   for (const [name, version] of [['schemacheck', '2.17.1'], ['tplkit', '4.7.8'], ['debuglog', '4.3.7'], ['express', '4.21.2'], ['minikit', '3.19.3']]) {
