@@ -106,11 +106,18 @@ function asyncFormOf(owned, entryName, sources) {
   const kind = owned.owner?.kind;
   const none = { sibling: null, declared: false };
   if (kind !== 'package' && kind !== 'native') return none;
-  const entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
+  let entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
   if (kind === 'package') {
     if (!entryPkg) return none;
     const sibling = asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false);
     return { sibling, declared: false, path: sibling ? null : syncPath(owned, entryPkg.dir, sources) };
+  }
+  // a native function V8 named (no file; an addon's symbol may be any of its binary's): the addon's own
+  // JavaScript on the stack that called it is the call the app made (bcrypto's `derive` around its binding's)
+  const wrapper = entryPkg ? null : owned.stack?.find((f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === owned.owner?.name);
+  if (wrapper) {
+    entryPkg = sources.packageOf(wrapper.url);
+    entryName = wrapper.functionName.split('.').pop() ?? '';
   }
   const from = owned.calledFrom;
   const pkg = entryPkg ?? (from && owned.specifier && !owned.specifier.startsWith('node:') ? sources.resolvePackage(owned.specifier, from.url) : null);
@@ -119,7 +126,7 @@ function asyncFormOf(owned, entryName, sources) {
   const text = from ? sources.codeLines(from.url)?.[from.line - 1] ?? '' : '';
   for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)\s*\(/g)) names.push(m[1]);
   for (const m of text.matchAll(/(?:^|[^.\w$])(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/g)) if (!KEYWORDS.has(m[1])) names.push(m[1]);
-  const file = entryPkg ? owned.entry?.url ?? null : null;
+  const file = entryPkg ? (wrapper ?? owned.entry)?.url ?? null : null;
   const called = [...new Set(names)];
   const sibling = asyncCounterpart(sources, pkg.dir, file, called, pkg.main, pkg.types, true);
   return { sibling, declared: !sibling && declaresCall(sources, pkg.dir, file, called, pkg.main, pkg.types) };

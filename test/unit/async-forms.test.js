@@ -351,3 +351,37 @@ test('an async form hung on the function itself (`hasha.async`), when one of its
   const owned = /** @type {any} */ ({ owner: { kind: 'package', name: 'hashy' }, regexShare: 0, compileShare: 0, gcShare: 0, queueShare: 0, call: null });
   assert.equal(fixFor(owned, 'sync', { asyncSibling: 'async' }), 'async-form');
 });
+
+test('a native function V8 names by any symbol of the binary, under the addon\'s wrapper: the wrapper is the call, its async form read from its file', async (t) => {
+  const { dir, write } = folder(t);
+  const { diagnoseBlock } = await import('../../src/analyze/diagnose-block.js');
+  write('node_modules/kdf/package.json', { name: 'kdf', version: '1.0.0', main: 'lib/index.js', gypfile: true });
+  // the main loads the wrapper where it is used: the wrapper's file, not the main, says what it offers
+  write('node_modules/kdf/lib/index.js', "exports.scrypt = require('./scrypt');\n");
+  write('node_modules/kdf/lib/scrypt.js', [
+    "const binding = require('./binding');",
+    'function derive(passwd, salt, N, r, p, len) {', '  return binding.scrypt_derive(passwd, salt, N, r, p, len);', '}',
+    'async function deriveAsync(passwd, salt, N, r, p, len) {', '  return binding.scrypt_derive_async(passwd, salt, N, r, p, len);', '}',
+    'exports.derive = derive;', 'exports.deriveAsync = deriveAsync;', '',
+  ].join('\n'));
+  write('node_modules/kdf/build/Release/kdf.node', 'ELF\0bech32_encode\0scrypt_derive\0scrypt_derive_async\0');
+  write('app.js', [
+    "const { scrypt } = require('kdf');", // 1
+    "const http = require('node:http');", // 2
+    'function unlock(pass, salt) {', // 3
+    '  return scrypt.derive(Buffer.from(pass), salt, 32768, 8, 1, 32);', // 4
+    '}', // 5
+    'http.createServer((req, res) => res.end(unlock(req.url, salt))).listen(3000);', // 6
+  ].join('\n'));
+  const frames = [
+    { functionName: 'bech32_encode', url: '', line: 0, column: 0, kind: /** @type {const} */ ('native') },
+    { functionName: 'derive', url: path.join(dir, 'node_modules/kdf/lib/scrypt.js'), line: 2, column: 16, kind: /** @type {const} */ ('node_modules') },
+    { functionName: 'unlock', url: path.join(dir, 'app.js'), line: 3, column: 16, kind: /** @type {const} */ ('app') },
+  ];
+  const samples = [0, 1, 2, 3].map((i) => ({ t: i, weightMs: 50, frames, line: null }));
+  const d = diagnoseBlock(samples, { cause: 'sync', phase: 'poll', durationMs: 200, gcShare: 0, appTop: null, cwd: dir, requests: null }, new AppSources());
+  assert.equal(d.culprit?.owner?.kind, 'native');
+  assert.equal(d.culprit?.owner?.name, 'kdf');
+  assert.equal(d.fix, 'async-form', d.advice);
+  assert.match(d.advice ?? '', /deriveAsync/);
+});
