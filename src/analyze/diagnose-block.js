@@ -12,7 +12,7 @@ import { asyncCounterpart, declaresCall, yieldingTwin } from '../sources/async-f
 import { handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround, takesParts } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
-import { returnsFunction } from '../sources/js-scan.js';
+import { returnsFunction, makerOf } from '../sources/js-scan.js';
 import { evidenceOf } from './culprit-fix.js';
 
 /**
@@ -48,7 +48,7 @@ export function diagnoseBlock(samples, c, sources) {
   // at the end of a chain of its methods, only where the function the app entered returns a function (a builder,
   // d3-format's newFormat; not d3-contour's generator, configured by its chain and applied to the data)
   const builtAndCalled = Boolean(ownerName && owned.calledFrom && owned.lineFrom !== 'function') && (callsWhatItBuilds(lineText, ownerNames)
-    || (callsWhatItBuilds(lineText, ownerNames, true) && entryBuilds(owned, sources)));
+    || (callsWhatItBuilds(lineText, ownerNames, true) && entryBuilds(owned, sources, samples)));
   const promises = managesPromises(meta);
   const ownQueue = promises && c.cause !== 'microtask' && ownerName ? drainsOwnQueue(samples, (f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.name === ownerName) : null;
   // a library call's line, known (not the function's first line), in a loop of its function: the loop's line
@@ -304,11 +304,32 @@ export function callsWhatItBuilds(text, names, chain = false) {
   return [...code.matchAll(curried)].some((m) => names.includes(m[1]));
 }
 
-/** Whether the package function the app entered returns a function it made. @param {BlockOwners} o @param {AppSources} sources */
-function entryBuilds(o, sources) {
+// of the package's time in the block, what making the function the line calls must hold to be worth making once
+const MAKING_SHARE = 0.2;
+
+/**
+ * Whether the package function the app entered returns a function it made; or is such a function, its
+ * maker ran in the block too (the line makes it and calls it, `format(spec)(value)`), and making it held
+ * a fifth of the package's time: not a generator configured once and applied to the data (d3-contour's).
+ * @param {BlockOwners} o @param {AppSources} sources @param {import('./block-samples.js').BlockSample[]} samples
+ */
+function entryBuilds(o, sources, samples) {
   const e = o.entry;
   const code = e?.url ? sources.codeLines(e.url) : null;
-  return Boolean(e && code && returnsFunction(code, e.line, e.functionName.split('.').pop() ?? ''));
+  if (!e || !code) return false;
+  const name = e.functionName.split('.').pop() ?? '';
+  if (returnsFunction(code, e.line, name)) return true;
+  const maker = makerOf(code, e.line, name);
+  const pkg = sources.packageOf(e.url)?.dir;
+  if (!maker || !pkg) return false;
+  let all = 0;
+  let making = 0;
+  for (const s of samples) {
+    if (!s.frames.some((f) => f.kind === 'node_modules' && sources.packageOf(f.url)?.dir === pkg)) continue;
+    all += s.weightMs;
+    if (s.frames.some((f) => f.url === e.url && f.line === maker.line && f.functionName.split('.').pop() === maker.name)) making += s.weightMs;
+  }
+  return all > 0 && making / all >= MAKING_SHARE;
 }
 
 /**

@@ -269,6 +269,29 @@ export function enclosingNames(code, line, max = 2, limit = 300) {
   return names;
 }
 
+/**
+ * The function a function is made and returned by: `name`, defined at `line` (1-based), is written in a
+ * named function whose body returns it (d3-format's `format` in `newFormat`, which ends `return format;`).
+ * The maker's name and first line (1-based); null when the innermost function around it returns something else.
+ * @param {string[]} code codeOnly lines @param {number} line @param {string} name @param {number} [limit]
+ * @returns {{name: string, line: number} | null}
+ */
+export function makerOf(code, line, name, limit = 300) {
+  if (!/^[\w$]+$/.test(name) || (code[line - 1] ?? '').length > MINIFIED_LINE) return null;
+  for (let l = line - 2; l >= Math.max(0, line - 1 - limit); l--) {
+    const text = code[l];
+    if (text.length > MINIFIED_LINE) return null;
+    const m = NAMED_FUNCTION.exec(text);
+    const maker = m ? m[1] ?? m[2] ?? m[3] : undefined;
+    if (!m || !maker || NOT_NAMES.has(maker)) continue;
+    const end = functionEnd(code, l, m.index + m[0].indexOf(maker));
+    if (end < line - 1) continue;
+    const body = code.slice(l, end + 1).join('\n');
+    return new RegExp(String.raw`\breturn\s+${escapeRegExp(name)}\s*(?:[;}]|$)`, 'm').test(body) ? { name: maker, line: l + 1 } : null;
+  }
+  return null;
+}
+
 // a line longer than this is a minified file's (a bundle's whole module on one line): which call, loop or
 // function a position on it is in is not read from the line alone
 export const MINIFIED_LINE = 2000;

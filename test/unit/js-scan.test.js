@@ -93,3 +93,22 @@ test('returnsFunction: a builder returns a function it defines, a function expre
   assert.equal(returnsFunction(code, 12, 'contours'), false, 'a callback\'s return is not the function\'s');
   assert.equal(returnsFunction(code, 12, 'other'), false, 'not the function on that line');
 });
+
+test('makerOf: the named function a function is written in and returned by; none when that function returns something else', async () => {
+  const { makerOf } = await import('../../src/sources/js-scan.js');
+  const code = codeOnly([
+    'function newFormat(specifier) {', // 1
+    '  function format(value) {', // 2
+    '    return value + specifier;', // 3
+    '  }', // 4
+    '  return format;', // 5
+    '}', // 6
+    'function summary(rows) {', // 7
+    '  function add(a, b) { return a + b; }', // 8
+    '  return rows.reduce(add, 0);', // 9
+    '}', // 10
+  ]);
+  assert.deepEqual(makerOf(code, 2, 'format'), { name: 'newFormat', line: 1 });
+  assert.equal(makerOf(code, 8, 'add'), null, 'a helper the function uses, not one it returns');
+  assert.equal(makerOf(code, 1, 'newFormat'), null, 'at the top level');
+});
