@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeOnly, functionEnd, definedAt } from './js-scan.js';
+import { argumentsAt, codeOnly, functionEnd, definedAt } from './js-scan.js';
 import { regexNames, LITERAL_BODY } from './regex-names.js';
 
 /**
@@ -22,6 +22,9 @@ const NATIVE_BUILTINS = new Set(['node:sqlite']);
 const CODEGEN = /(?<![\w$.])Function\s*\((?!\s*(['"`])\s*\1\s*\))/;
 // one of the Intl API's constructors (`Intl.NumberFormat.supportedLocalesOf` resolves locales as a new one does)
 const INTL_OBJECT = /(?<![\w$.])Intl\s*\.\s*(?:NumberFormat|DateTimeFormat|PluralRules|Collator|RelativeTimeFormat|ListFormat|DisplayNames|Segmenter)\b/;
+// the locale methods of numbers, dates, arrays and strings: V8 keeps one Intl object for a call given no
+// options and makes a new one for each call given options (20-80 µs against 0.5, Node 20, 22 and 24)
+const LOCALE_CALL = /\.\s*(toLocale(?:Date|Time)?String|localeCompare)\s*\(/g;
 // a regular expression made from a source computed at run time (`new RegExp(astToSource(ast))`), not a literal's
 const MAKES_REGEXP = /(?<![\w$.])RegExp\s*\(\s*(?!['"`/)])/;
 // ...kept on the object the function builds (`this.regex = new RegExp(...)`): the object is the compiled pattern
@@ -116,14 +119,15 @@ export class AppSources {
 
   /**
    * Whether the function that starts at (line, column) of a file makes one of the Intl API's locale
-   * objects (`new Intl.NumberFormat(`, `Intl.PluralRules`, tslib's `(_a = Intl.DateTimeFormat).bind`):
-   * V8 loads and resolves the locale's data for each new one, tens of microseconds to milliseconds
+   * objects (`new Intl.NumberFormat(`, `Intl.PluralRules`, tslib's `(_a = Intl.DateTimeFormat).bind`), or
+   * calls a locale method with options, which makes one each time (dinero.js's `toFormat` ends in
+   * `.toLocaleString(this.getLocale(), { style, currency, ... })`): V8 loads and resolves the locale's data for each new one, tens of microseconds to milliseconds
    * against the microsecond of a format with one made before. The profile shows no frame for
    * the constructor (a builtin): its time is this function's own.
    * @param {string} file @param {number} line 1-based @param {number} column 1-based
    */
   makesIntlObject(file, line, column) {
-    return this.bodyMatches(INTL_OBJECT, file, line, column);
+    return this.bodyMatches(INTL_OBJECT, file, line, column) || this.bodyTest('locale-call', localeCallWithOptions, file, line, column);
   }
 
   /**
@@ -151,10 +155,18 @@ export class AppSources {
    * @param {RegExp} re @param {string} file @param {number} line 1-based @param {number} column 1-based
    */
   bodyMatches(re, file, line, column) {
-    const key = `${re.source}\0${file}\0${line}\0${column}`;
+    return this.bodyTest(re.source, (body) => re.test(body), file, line, column);
+  }
+
+  /**
+   * Whether `test` holds for the body of the function that starts at (line, column) (see bodyOf); cached by `name` and position.
+   * @param {string} name @param {(body: string) => boolean} test @param {string} file @param {number} line 1-based @param {number} column 1-based
+   */
+  bodyTest(name, test, file, line, column) {
+    const key = `${name}\0${file}\0${line}\0${column}`;
     let known = this.codegenCache.get(key);
     if (known === undefined) {
-      known = re.test(this.bodyOf(file, line, column));
+      known = test(this.bodyOf(file, line, column));
       this.codegenCache.set(key, known);
     }
     return known;
@@ -381,6 +393,19 @@ export class AppSources {
 
 // a module that is one regex literal: `module.exports = /.../u`, `export default /.../`
 const REGEX_MODULE = new RegExp(String.raw`^\s*(?:module\.exports\s*=|export\s+default)\s*\/(${LITERAL_BODY})\/[dgimsuvy]*\s*;?\s*$`);
+
+/**
+ * Whether code calls a locale method with options (`n.toLocaleString(locale, { style: 'currency' })`,
+ * `a.localeCompare(b, locale, { numeric: true })`): each such call makes a new Intl object.
+ * @param {string} body codeOnly text
+ */
+function localeCallWithOptions(body) {
+  for (const m of body.matchAll(LOCALE_CALL)) {
+    const args = argumentsAt(body, (m.index ?? 0) + m[0].length).filter((a) => a.trim() !== '');
+    if (args.length >= (m[1] === 'localeCompare' ? 3 : 2)) return true;
+  }
+  return false;
+}
 
 /**
  * The pattern a relative module exports when it is a regex literal and nothing else, or null.
