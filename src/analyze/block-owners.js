@@ -326,6 +326,15 @@ function callingLine(app, mine, owner, sources) {
     const BARE = '\0bare';
     /** @type {Map<string, number>} */
     const called = new Map();
+    // the package's functions the entry called next: an entry V8 names that only passes the call on (axios's
+    // `wrap` of bind.js, `return fn.apply(thisArg, arguments)`) is reached by the name of the one it calls (`client.getUri(`)
+    /** @type {Map<string, number>} */
+    const deeper = new Map();
+    for (const m of mine) {
+      for (const f of m.s.frames.slice(Math.max(0, m.o.appIndex - FORWARDED), Math.max(0, m.o.appIndex - 1))) {
+        if (f.kind === 'node_modules') for (const name of calleeNames(f.functionName)) deeper.set(name, (deeper.get(name) ?? 0) + m.w);
+      }
+    }
     for (const m of mine) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
       for (const f of new Set([m.o.entry, e])) {
@@ -368,6 +377,11 @@ function callingLine(app, mine, owner, sources) {
       const call = lineOf(t);
       if (call !== undefined) return { line: call + 1, from: 'source', candidates, byUse: true };
     }
+    const passedOn = heaviest([...deeper].flatMap(([name, w]) => {
+      const line = called.has(name) ? undefined : lineOf(testOf(name));
+      return line === undefined ? [] : [{ line, w }];
+    }), (x) => x.line);
+    if (passedOn !== null) return { line: passedOn + 1, from: 'source', candidates };
     // no line of the function names what ran, and the frame's own line calls a function of the file that calls the package (that function's frame gone)
     const inner = owner.kind === 'package' ? lineInCallee(code, start + 1, end + 1, packageNames(app.url, mine, owner, sources), [...called.keys()].filter((n) => n !== BARE)) : null;
     if (inner !== null) return { line: inner, from: 'source', candidates: null };
@@ -380,6 +394,9 @@ function callingLine(app, mine, owner, sources) {
   }
   return { line: null, from: null, candidates: ambiguous ? [ambiguous.line, ...(ambiguous.ambiguous ?? [])] : null };
 }
+
+/** How many frames in from the app's a function the app named may be, past the package's forwarders. */
+const FORWARDED = 3;
 
 /**
  * The names a file binds to the owner's module (the specifier its samples were imported by).

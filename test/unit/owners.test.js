@@ -269,6 +269,39 @@ test('a package function that makes Intl\'s locale objects holds their time (the
   assert.deepEqual([using.compile, Boolean(using.intl)], [false, false]);
 });
 
+test('a package function that calls a locale method with options makes an Intl object each time (V8 keeps one only for a call without options)', (t) => {
+  const { dir, write } = scratch(t, 'elp-intl-call-');
+  write('node_modules/money/package.json', JSON.stringify({ name: 'money', version: '1.0.0' }));
+  write('node_modules/money/index.js', [
+    'exports.toFormat = function toFormat(n, locale) {', // 1
+    "  return n.toLocaleString(locale, { style: 'currency', currency: this.currency(n, 2) });", // 2
+    '};', // 3
+    'exports.plain = function plain(n, locale) {', // 4
+    "  return n.toLocaleString(locale) + ' ' + [n].toLocaleString() + n.toLocaleString(pick(locale, 'de'));", // 5
+    '};', // 6
+    'exports.sort = function sort(rows, locale) {', // 7
+    '  rows.sort((a, b) => a.name.localeCompare(b.name, locale));', // 8
+    "  return rows.sort((a, b) => a.name.localeCompare(b.name, locale, { numeric: true }));", // 9
+    '};', // 10
+    'exports.day = function day(d) {', // 11
+    "  return d.toLocaleDateString('de-DE', { month: 'long' });", // 12
+    '};', // 13
+    'exports.order = function order(rows) {', // 14
+    '  return rows.sort((a, b) => a.localeCompare(b, undefined));', // 15
+    '};', // 16
+  ].join('\n'));
+  const sources = new AppSources();
+  const file = path.join(dir, 'node_modules/money/index.js');
+  assert.equal(sources.makesIntlObject(file, 1, 19), true, 'toLocaleString given options');
+  assert.equal(sources.makesIntlObject(file, 4, 17), false, 'given a locale alone (nested calls, commas inside them): V8 keeps the one it made');
+  assert.equal(sources.makesIntlObject(file, 7, 16), true, 'localeCompare given options, after one without');
+  assert.equal(sources.makesIntlObject(file, 11, 15), true, 'toLocaleDateString given options');
+  assert.equal(sources.makesIntlObject(file, 14, 17), false, 'localeCompare given a locale alone');
+  const handler = f('(anonymous)', path.join(dir, 'app.js'), 7, 19);
+  const making = ownerOfSample([f('exports.toFormat', file, 1, 19), handler], null, sources);
+  assert.deepEqual([making.owner.name, making.compile, making.intl], ['money', true, true]);
+});
+
 test('the owner of a sample: what the app called, for any package, Node API, addon, JSON, regex, GC', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
@@ -506,6 +539,32 @@ test('a RegExp subclass\'s protocol method (babel\'s wrapRegExp [Symbol.replace]
   const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames, line: null })), 30, new AppSources());
   assert.deepEqual(o.owner, { kind: 'package', name: '@babel/runtime', version: '7.26.9' });
   assert.deepEqual([o.calledFrom?.line, o.lineFrom], [5, 'source']);
+});
+
+test('a package entry that only passes the call on (axios\'s bind.js `wrap`) is called by the name of the function it passes it to', (t) => {
+  const { dir, write } = scratch(t, 'elp-forward-');
+  write('node_modules/axios/package.json', JSON.stringify({ name: 'axios', version: '1.6.2' }));
+  write('node_modules/axios/lib/helpers/bind.js', ['module.exports = function bind(fn, thisArg) {', '  return function wrap() {', '    return fn.apply(thisArg, arguments);', '  };', '};'].join('\n'));
+  write('node_modules/axios/lib/core/Axios.js', ['class Axios {', '  getUri(config) {', '    return buildURL(buildFullPath(config.baseURL, config.url), config.params);', '  }', '}'].join('\n'));
+  const lines = [
+    "const axios = require('axios');", // 1
+    'function previewCalls(tenant) {', // 2
+    '  const calls = [];', // 3
+    '  const started = Date.now();', // 4
+    '  for (const c of tenant.connectors) {', // 5
+    '    const url = c.client.getUri({ url: c.path });', // 6
+    '    calls.push({ url, wrap: true });', // 7
+    '  }', // 8
+    '  return calls;', // 9
+    '}', // 10
+  ];
+  write('app.js', lines.join('\n'));
+  const app = f('previewCalls', path.join(dir, 'app.js'), 2, 21);
+  const axios = path.join(dir, 'node_modules/axios/lib');
+  const frames = [f('combineURLs', `${axios}/helpers/combineURLs.js`, 11), f('buildFullPath', `${axios}/core/buildFullPath.js`, 16), f('getUri', `${axios}/core/Axios.js`, 2), f('wrap', `${axios}/helpers/bind.js`, 2), app];
+  const o = blockOwners([0, 1, 2].map((i) => ({ t: i, weightMs: 10, frames, line: null })), 30, new AppSources());
+  assert.equal(o.owner?.name, 'axios');
+  assert.deepEqual([o.calledFrom?.line, o.lineFrom], [6, 'source'], 'getUri\'s line, not the function\'s first');
 });
 
 test('a regex is the package that runs it: the one whose source writes it when V8 inlined it into its caller, the leaf\'s when no frame names it', (t) => {
