@@ -362,6 +362,10 @@ function addonWork(frames, type, sources) {
   const fn = first.functionName.replace(/^(?:Object|async|Module)\./, '').replace(/^(?:async )/, '');
   if (first.kind === 'node_modules') {
     const pkg = packageName(first.url);
+    // a package of JavaScript calling an addon it requires (secure-password's verify calls sodium-native's
+    // crypto_pwhash_str_verify_async): the addon's function is the work; the package the app called owns it
+    const inner = sources && pkg && !sources.isNative(pkg, first.url) ? boundCall(sources, first) : null;
+    if (inner && inner.pkg !== pkg && sources?.isNative(inner.pkg, first.url)) return { api: `${inner.pkg}.${inner.name}`, from: 0, native: true, pkg };
     return { api: `${pkg ?? 'addon'}.${/^[\w$]+$/.test(fn) ? fn : 'async work'}`, from: 0, native: true, pkg };
   }
   const called = sources && first.kind === 'app' ? boundCall(sources, first) : null;

@@ -197,6 +197,23 @@ test("an addon's own async work fills the pool: named by the addon, not by the N
     const napi = [{ t: FROM, durationMs: 2000, requests: Array.from({ length: 12 }, () => ({ type: 'undefined', stack: [`at module.exports (${app}:3:17)`], ms: 200, addon: true })) }];
     const callers = poolCallers(napi, [], dir, new AppSources());
     assert.deepEqual([callers[0].api, callers[0].package, callers[0].native, callers[0].line], ['@node-rs/bcrypt.hash', '@node-rs/bcrypt', true, 3]);
+
+    // a package of JavaScript calling an addon it requires (secure-password 4 over sodium-native): the
+    // addon's function is the work, the package the app called owns it; an addon's own wrapper names itself
+    const write = (/** @type {string} */ file, /** @type {string} */ text) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('node_modules/sodium-native/package.json', JSON.stringify({ name: 'sodium-native', version: '3.4.1', gypfile: true }));
+    write('node_modules/secure-password/package.json', JSON.stringify({ name: 'secure-password', version: '4.0.0', dependencies: { 'sodium-native': '^3.2.0' } }));
+    write('node_modules/secure-password/index.js', "var sodium = require('sodium-native')\nSecurePassword.prototype.verify = function (pw, hash, cb) {\n  sodium.crypto_pwhash_str_verify_async(hash, pw, function (err, ok) { cb(err, ok) })\n}\n");
+    write('node_modules/argon2/package.json', JSON.stringify({ name: 'argon2', version: '0.41.1', binary: { napi_versions: [3] } }));
+    write('node_modules/argon2/argon2.cjs', "const { hash: bindingsHash } = require('./binding.js');\nmodule.exports.hash = async (pw) => {\n  return bindingsHash(pw);\n};\n");
+    const jobs = (/** @type {string} */ at, /** @type {string} */ type) => [{ t: FROM, durationMs: 2000, requests: Array.from({ length: 12 }, () => ({ type, stack: [at, `at async module.exports (${app}:3:17)`], ms: 200, addon: true })) }];
+    const verify = poolCallers(jobs(`at SecurePassword.verify (${dir}/node_modules/secure-password/index.js:3:10)`, 'create_pwhash_str_verify_async'), [], dir, new AppSources());
+    assert.deepEqual([verify[0].api, verify[0].package, verify[0].native], ['sodium-native.crypto_pwhash_str_verify_async', 'secure-password', true]);
+    const own = poolCallers(jobs(`at Object.hash (${dir}/node_modules/argon2/argon2.cjs:3:10)`, 'argon2:HashWorker'), [], dir, new AppSources());
+    assert.deepEqual([own[0].api, own[0].package], ['argon2.hash', 'argon2']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
