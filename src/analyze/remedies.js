@@ -343,6 +343,9 @@ export function adviceText(fix, o, c) {
         return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call, on the package's synchronous path (${c.asyncPath.took}). It has a path that yields between steps (${c.asyncPath.twin}) that this call did not take. ${native}all it the way that takes that path (an option or another form of the call: its documentation says which), so the loop serves others between steps, or run the call in a worker pool${gc}`;
       }
       const sibling = c.asyncSibling ? `${owner?.name}.${c.asyncSibling}` : null;
+      if (o.call?.kind === 'sync-wait') {
+        return `${fn}${who}${at} held the loop ${ms} ms asleep in Atomics.wait until another thread or process finished the work (in its \`${o.call.frame.functionName}\`): ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'}, which awaits the same work while the loop serves others${gc}`;
+      }
       return `${fn}${who}${at} held the loop ${ms} ms computing all of it in one call: ${sibling ? `${owner?.name} also exports the async ${sibling}: use it` : 'use the package\'s async form'} (it either runs on libuv's thread pool or yields between steps, so the loop serves others meanwhile), or run the call in a worker pool${gc}`;
     }
     case 'compile-once':

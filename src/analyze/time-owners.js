@@ -262,7 +262,9 @@ function packageResult(frames, at, sources, result, more = {}) {
 /** @param {SampleOwner} s @param {Frame[]} frames @param {AppSources} sources */
 function withCompile(s, frames, sources) {
   const dir = s.entry?.url;
-  if (!dir) return s;
+  // asleep in Atomics.wait until another thread or process answers (sass-embedded's compileString waits on
+  // its compiler's process): whatever the frames above are named, nothing compiles on this thread
+  if (!dir || s.call?.kind === 'sync-wait') return s;
   // a method's name as the profile qualifies it (`Twig.tokenize`, `Parser.parse`): its own part
   const compiling = (/** @type {string} */ name) => {
     const own = name.split('.').pop() ?? '';

@@ -177,6 +177,23 @@ test('a package\'s call that sleeps in Atomics.wait until another thread answers
   assert.equal(fixFor(owners, 'sync', {}), 'async-form', 'whether or not its async form could be read');
 });
 
+test('a call asleep in Atomics.wait under functions named compile (sass-embedded\'s compileString waits on its compiler\'s process) compiles nothing on this thread', (t) => {
+  const { dir, write } = folder(t);
+  write('node_modules/sass-embedded/package.json', { name: 'sass-embedded', version: '1.105.0', keywords: ['style', 'scss', 'sass', 'preprocessor', 'css'] });
+  write('node_modules/sync-message-port/package.json', { name: 'sync-message-port', version: '1.1.3' });
+  const nm = path.join(dir, 'node_modules');
+  const frames = [
+    { functionName: 'wait', url: `${nm}/sync-message-port/dist/lib/atomic_counter.js`, line: 56, column: 5, kind: 'node_modules' },
+    { functionName: 'compileRequestSync', url: `${nm}/sass-embedded/dist/lib/src/compiler/sync.js`, line: 124, column: 5, kind: 'node_modules' },
+    { functionName: 'compileString', url: `${nm}/sass-embedded/dist/lib/src/compile.js`, line: 24, column: 1, kind: 'node_modules' },
+    { functionName: 'preview', url: path.join(dir, 'app.js'), line: 32, column: 1, kind: 'app' },
+  ];
+  const waiting = ownerOfSample(frames, { line: 59, text: '      Atomics.wait(this.view, 0, 0, timeout);', frameIndex: 0 }, new AppSources());
+  assert.deepEqual([waiting.owner.name, waiting.call?.kind, waiting.compile], ['sass-embedded', 'sync-wait', false]);
+  const compiling = ownerOfSample(frames, { line: 60, text: '      this.count--;', frameIndex: 0 }, new AppSources());
+  assert.equal(compiling.compile, true, 'the same stack running its own code: compile by the name');
+});
+
 test('an addon with no declarations: an async sibling its binary exports by name (`x_async`, `xAsync`), a whole word only', (t) => {
   const { dir, write } = folder(t);
   const sources = new AppSources();
