@@ -36,6 +36,8 @@ import { payloadOwner } from './payload-owner.js';
  *   the handler's render call)
  * @property {boolean} [fromHandler] no sample of the owner's had an app frame: calledFrom is the line of the
  *   app's handler that hands it the work, read from the source (handler-line.js)
+ * @property {Owner} [through] with fromHandler, the package whose code held the time, under the one the app's awaited
+ *   call went to (owner: ethers over noble-hashes, handler-line.js awaitedDependent)
  * @property {boolean} [outsideHandler] with fromHandler, not found in the request's handler: calledFrom is the app's one use
  *   of the package elsewhere, outside that handler (true), or the handler was not found (false)
  * @property {number[] | null} lineCandidates the lines the profile's tick can stand for, when it cannot say which

@@ -9,7 +9,7 @@ import { tickCallbackIsApp, microtaskCallbackIsApp } from './causes.js';
 import { siteOf } from './frames.js';
 import { callLabel, matchKnownCall } from './known-calls.js';
 import { asyncCounterpart, declaresCall, yieldingTwin } from '../sources/async-forms.js';
-import { handlerUse, renderUse, componentUse } from './handler-line.js';
+import { awaitedDependent, handlerUse, renderUse, componentUse } from './handler-line.js';
 import { loopAround, takesParts } from '../sources/loop-lines.js';
 import { rootName } from '../sources/app-sources.js';
 import { returnsFunction, makerOf } from '../sources/js-scan.js';
@@ -208,7 +208,15 @@ function fromHandler(owned, c, sources) {
       configured: { component: configured.component, pkg: configured.pkg },
     };
   }
-  if (!at) return owned;
+  if (!at) {
+    const dependent = kind === 'package' && owned.owner ? awaitedDependent(owned.stack, files, route, sources) : null;
+    if (!dependent) return owned;
+    return {
+      ...owned, owner: { kind: 'package', name: dependent.pkg, version: dependent.version }, through: owned.owner ?? undefined, specifier: dependent.pkg,
+      calledFrom: { functionName: dependent.call, url: dependent.url, line: dependent.line }, lineFrom: 'source', fromHandler: true,
+      ...(dependent.inHandler ? {} : { outsideHandler: dependent.inHandler === false }),
+    };
+  }
   const inHandler = rendered !== null || used?.inHandler === true;
   return {
     ...owned, calledFrom: { functionName: route && inHandler ? `handler of ${route}` : '(anonymous)', url: at.url, line: at.line }, lineFrom: 'source', fromHandler: true,
@@ -275,7 +283,7 @@ function labelOf(c, o, site) {
   const v = owner.version ? `@${owner.version}` : '';
   const rx = o.regex && o.regexShare >= 0.3 ? ` RegExp /${shownPattern(o.regex)}/` : '';
   switch (owner.kind) {
-    case 'package': return `${owner.name}${v} ${c.functionName}${rx}${from}`;
+    case 'package': return `${owner.name}${v} ${o.through ? `→ ${o.through.name}${o.through.version ? `@${o.through.version}` : ''} ` : ''}${c.functionName}${rx}${from}`;
     case 'node': return `${o.call && o.call.kind !== 'json' ? callLabel(o.call) : `${owner.name} ${c.functionName}`}${o.via ? ` via ${o.via.name}${o.via.version ? `@${o.via.version}` : ''}` : ''}${rx}${from}`;
     case 'native': return `${owner.name}${v} (native)${from}`;
     case 'json': return `${owner.name}${from}`;

@@ -28,6 +28,53 @@ export function handlerUse(frames, files, route, sources) {
   return anywhere && { ...anywhere, inHandler: spans.size ? false : null };
 }
 
+/**
+ * A package's block with no app frame and no use of that package in the app: the app's awaited call of a
+ * package that depends on it (ethers's `await Wallet.fromEncryptedJson(...)`, whose key derivation in
+ * \@noble/hashes runs on from its own continuations). The package the app called owns the time, as it does
+ * when its frame is on the stack (elliptic over bn.js). Looked for in the route's handler, else in the app's
+ * files; only where one line is found.
+ * @param {import('./frames.js').Frame[]} frames a stack of the block, innermost first
+ * @param {string[]} files the app's files @param {string | null} route the request the block ran
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {{pkg: string, version: string | null, running: string, url: string, line: number, call: string, inHandler: boolean | null} | null}
+ *   inHandler as handlerUse's
+ */
+export function awaitedDependent(frames, files, route, sources) {
+  const running = new Set(frames.filter((f) => f.kind === 'node_modules').map((f) => packageName(f.url)).filter((p) => p !== null));
+  if (!running.size) return null;
+  const spans = routeSpans(files, route ? route.slice(route.indexOf(' ') + 1) : '', sources);
+  const look = (/** @type {boolean} */ inHandler) => {
+    /** @type {{pkg: string, version: string | null, running: string, url: string, line: number, call: string}[]} */
+    const found = [];
+    for (const file of files) {
+      const span = inHandler ? spans.get(file) : null;
+      const code = !inHandler || span ? sources.codeLines(file) : null;
+      if (!code) continue;
+      /** @type {Map<string, {pkg: string, version: string | null, running: string}>} */
+      const byName = new Map();
+      // the names its imports bind (`Wallet`), not those made from them (`signer`, whose methods are other calls)
+      for (const [name, spec] of sources.importsOf(file)) {
+        if (/^(?:node:|\.|\/)/.test(spec)) continue;
+        const info = sources.resolvePackage(spec, file);
+        const under = info ? [...running].find((p) => p !== info.name && info.dependsOn.includes(/** @type {string} */ (p))) : undefined;
+        if (info && under) byName.set(name, { pkg: info.name, version: info.version, running: under });
+      }
+      if (!byName.size) continue;
+      const awaited = new RegExp(`\\bawait\\s+(${[...byName.keys()].map(escapeRegExp).join('|')})((?:\\s*\\.\\s*[\\w$]+)*)\\s*\\(`);
+      for (let l = span?.from ?? 0; l <= (span?.to ?? code.length - 1); l++) {
+        const m = awaited.exec(code[l]);
+        const of = m ? byName.get(m[1]) : undefined;
+        if (m && of) found.push({ ...of, url: file, line: l + 1, call: `${m[1]}${m[2].replace(/\s/g, '')}` });
+      }
+    }
+    return found;
+  };
+  const inHandler = spans.size ? look(true) : [];
+  const found = inHandler.length ? inHandler : look(false);
+  return found.length === 1 ? { ...found[0], inHandler: inHandler.length ? true : spans.size ? false : null } : null;
+}
+
 // a line that registers a view engine (`app.engine('html', swig.renderFile)`, `app.set('view engine',
 // 'pug')`, `engine: { ejs }` for @fastify/view, `engines: { html: handlebars }` for @hapi/vision,
 // `map: { html: 'swig' }` for koa-views), and a handler's call that renders through one

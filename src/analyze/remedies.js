@@ -325,7 +325,8 @@ export function adviceText(fix, o, c) {
   const ms = Math.round(c.durationMs);
   const owner = o.owner;
   const who = owner ? ownerLabel(owner) : 'the loop';
-  const fn = o.entry && owner?.kind !== 'app' && owner?.kind !== 'json' ? `${o.entry.functionName} of ` : '';
+  // the function that ran is the package's under the one the app called (an awaited facade's): both named
+  const fn = o.entry && owner?.kind !== 'app' && owner?.kind !== 'json' ? `${o.entry.functionName} of ${o.through ? `${ownerLabel(o.through)}, under ` : ''}` : '';
   const at = o.calledFrom ? `, called at ${c.site(o.calledFrom)},` : '';
   const gc = fix !== 'allocation' && c.gcShare >= 0.25
     ? `; garbage collection took ${pct(c.gcShare)} of it: allocate less per call (smaller payloads, fewer temporary objects and strings)` : '';

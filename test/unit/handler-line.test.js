@@ -355,3 +355,32 @@ test('a handler that calls the package through an object a pool hands it: the me
   fs.writeFileSync(app, fs.readFileSync(app, 'utf8').replace("  res.json(rows.map((r) => r.id));", "  res.json(JSON.parse(req.query.ids).map((r) => r.id));"));
   assert.deepEqual(handlerUse([parse], [app], 'GET /orders', new AppSources()), { pkg: 'slow-db', url: app, line: 3, inHandler: false });
 });
+
+test('a package run from its own continuations that the app never names: the app\'s awaited call of a package that depends on it owns it (ethers over @noble/hashes)', async (t) => {
+  const { awaitedDependent } = await import('../../src/analyze/handler-line.js');
+  const dir = appWith(t, ['@noble/hashes', 'koa']);
+  fs.mkdirSync(path.join(dir, 'node_modules/ethers'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules/ethers/package.json'), JSON.stringify({ name: 'ethers', version: '6.13.4', dependencies: { '@noble/hashes': '1.3.2' } }));
+  const app = path.join(dir, 'app.mjs');
+  const lines = [
+    "import Koa from 'koa';", // 1
+    "import { Wallet, parseUnits } from 'ethers';", // 2
+    'const keystore = makeKeystore();', // 3
+    'async function signRun(payouts) {', // 4
+    "  const signer = await Wallet.fromEncryptedJson(keystore, 'pw');", // 5
+    "  return Promise.all(payouts.map(async (p) => await signer.signTransaction({ value: parseUnits(p.amount, 6) })));", // 6
+    '}', // 7
+    'const app = new Koa();', // 8
+    "app.use(async (ctx) => { ctx.body = await signRun(ctx.query.run); });", // 9
+  ];
+  fs.writeFileSync(app, lines.join('\n'));
+  const stack = [{ functionName: 'scryptAsync', url: path.join(dir, 'node_modules/@noble/hashes/scrypt.js'), line: 215, column: 1, kind: /** @type {const} */ ('node_modules') }];
+  // signer's method is a call of what the import made, not through the import: line 5 alone
+  const found = awaitedDependent(stack, [app], 'GET /payouts/:run/sign', new AppSources());
+  assert.deepEqual([found?.pkg, found?.running, found?.line, found?.call, found?.inHandler], ['ethers', '@noble/hashes', 5, 'Wallet.fromEncryptedJson', false]);
+  // a package the running one does not belong to, or two awaited calls that could be it: none
+  const other = [{ ...stack[0], url: path.join(dir, 'node_modules/koa/lib/application.js') }];
+  assert.equal(awaitedDependent(other, [app], 'GET /payouts/:run/sign', new AppSources()), null);
+  fs.writeFileSync(app, [...lines, "app.context.check = async () => await Wallet.fromEncryptedJson(keystore, 'pw2');"].join('\n'));
+  assert.equal(awaitedDependent(stack, [app], 'GET /payouts/:run/sign', new AppSources()), null);
+});
