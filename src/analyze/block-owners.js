@@ -328,15 +328,6 @@ function callingLine(app, mine, owner, sources) {
     const BARE = '\0bare';
     /** @type {Map<string, number>} */
     const called = new Map();
-    // the package's functions the entry called next: an entry V8 names that only passes the call on (axios's
-    // `wrap` of bind.js, `return fn.apply(thisArg, arguments)`) is reached by the name of the one it calls (`client.getUri(`)
-    /** @type {Map<string, number>} */
-    const deeper = new Map();
-    for (const m of mine) {
-      for (const f of m.s.frames.slice(Math.max(0, m.o.appIndex - FORWARDED), Math.max(0, m.o.appIndex - 1))) {
-        if (f.kind === 'node_modules') for (const name of calleeNames(f.functionName)) deeper.set(name, (deeper.get(name) ?? 0) + m.w);
-      }
-    }
     for (const m of mine) {
       const e = m.o.appIndex > 0 ? m.s.frames[m.o.appIndex - 1] : null;
       for (const f of new Set([m.o.entry, e])) {
@@ -378,6 +369,15 @@ function callingLine(app, mine, owner, sources) {
     for (const t of uses) {
       const call = lineOf(t);
       if (call !== undefined) return { line: call + 1, from: 'source', candidates, byUse: true };
+    }
+    // the package's functions the entry called next: an entry V8 names that only passes the call on (axios's
+    // `wrap` of bind.js, `return fn.apply(thisArg, arguments)`) is reached by the name of the one it calls (`client.getUri(`)
+    /** @type {Map<string, number>} */
+    const deeper = new Map();
+    for (const m of mine) {
+      for (const f of m.s.frames.slice(Math.max(0, m.o.appIndex - FORWARDED), Math.max(0, m.o.appIndex - 1))) {
+        if (f.kind === 'node_modules') for (const name of calleeNames(f.functionName)) deeper.set(name, (deeper.get(name) ?? 0) + m.w);
+      }
     }
     const passedOn = heaviest([...deeper].flatMap(([name, w]) => {
       const line = called.has(name) ? undefined : lineOf(testOf(name));

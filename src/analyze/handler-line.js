@@ -44,35 +44,34 @@ export function awaitedDependent(frames, files, route, sources) {
   const running = new Set(frames.filter((f) => f.kind === 'node_modules').map((f) => packageName(f.url)).filter((p) => p !== null));
   if (!running.size) return null;
   const spans = routeSpans(files, route ? route.slice(route.indexOf(' ') + 1) : '', sources);
-  const look = (/** @type {boolean} */ inHandler) => {
-    /** @type {{pkg: string, version: string | null, running: string, url: string, line: number, call: string}[]} */
-    const found = [];
-    for (const file of files) {
-      const span = inHandler ? spans.get(file) : null;
-      const code = !inHandler || span ? sources.codeLines(file) : null;
-      if (!code) continue;
-      /** @type {Map<string, {pkg: string, version: string | null, running: string}>} */
-      const byName = new Map();
-      // the names its imports bind (`Wallet`), not those made from them (`signer`, whose methods are other calls)
-      for (const [name, spec] of sources.importsOf(file)) {
-        if (/^(?:node:|\.|\/)/.test(spec)) continue;
-        const info = sources.resolvePackage(spec, file);
-        const under = info ? [...running].find((p) => p !== info.name && info.dependsOn.includes(/** @type {string} */ (p))) : undefined;
-        if (info && under) byName.set(name, { pkg: info.name, version: info.version, running: under });
-      }
-      if (!byName.size) continue;
-      const awaited = new RegExp(`\\bawait\\s+(${[...byName.keys()].map(escapeRegExp).join('|')})((?:\\s*\\.\\s*[\\w$]+)*)\\s*\\(`);
-      for (let l = span?.from ?? 0; l <= (span?.to ?? code.length - 1); l++) {
-        const m = awaited.exec(code[l]);
-        const of = m ? byName.get(m[1]) : undefined;
-        if (m && of) found.push({ ...of, url: file, line: l + 1, call: `${m[1]}${m[2].replace(/\s/g, '')}` });
-      }
+  /** @type {{pkg: string, version: string | null, running: string, url: string, line: number, call: string, inSpan: boolean}[]} */
+  const found = [];
+  for (const file of files) {
+    const code = sources.codeLines(file);
+    if (!code) continue;
+    /** @type {Map<string, {pkg: string, version: string | null, running: string}>} */
+    const byName = new Map();
+    // the names its imports bind (`Wallet`), not those made from them (`signer`, whose methods are other calls)
+    for (const [name, spec] of sources.importsOf(file)) {
+      if (/^(?:node:|\.|\/)/.test(spec)) continue;
+      const info = sources.resolvePackage(spec, file);
+      const under = info ? [...running].find((p) => p !== info.name && info.dependsOn.includes(/** @type {string} */ (p))) : undefined;
+      if (info && under) byName.set(name, { pkg: info.name, version: info.version, running: under });
     }
-    return found;
-  };
-  const inHandler = spans.size ? look(true) : [];
-  const found = inHandler.length ? inHandler : look(false);
-  return found.length === 1 ? { ...found[0], inHandler: inHandler.length ? true : spans.size ? false : null } : null;
+    if (!byName.size) continue;
+    const awaited = new RegExp(`\\bawait\\s+(${[...byName.keys()].map(escapeRegExp).join('|')})((?:\\s*\\.\\s*[\\w$]+)*)\\s*\\(`);
+    const span = spans.get(file);
+    for (let l = 0; l < code.length; l++) {
+      const m = awaited.exec(code[l]);
+      const of = m ? byName.get(m[1]) : undefined;
+      if (m && of) found.push({ ...of, url: file, line: l + 1, call: `${m[1]}${m[2].replace(/\s/g, '')}`, inSpan: span !== undefined && l >= span.from && l <= span.to });
+    }
+  }
+  const inHandler = found.filter((f) => f.inSpan);
+  const one = inHandler.length ? inHandler : found;
+  if (one.length !== 1) return null;
+  const { inSpan, ...use } = one[0];
+  return { ...use, inHandler: inSpan ? true : spans.size ? false : null };
 }
 
 // a line that registers a view engine (`app.engine('html', swig.renderFile)`, `app.set('view engine',
