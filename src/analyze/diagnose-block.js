@@ -109,7 +109,7 @@ function asyncFormOf(owned, entryName, sources) {
   let entryPkg = owned.entry?.url ? sources.packageOf(owned.entry.url) : null;
   if (kind === 'package') {
     if (!entryPkg) return none;
-    const sibling = asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false);
+    const sibling = asyncCounterpart(sources, entryPkg.dir, owned.entry?.url ?? null, [entryName], entryPkg.main, entryPkg.types, false, owned.call?.kind === 'sync-wait');
     return { sibling, declared: false, path: sibling ? null : syncPath(owned, entryPkg.dir, sources) };
   }
   // a native function V8 named (no file; an addon's symbol may be any of its binary's): the addon's own

@@ -32,17 +32,20 @@ const VAGUE_TYPES = new Set(['void', 'any', 'unknown', 'boolean', 'number', 'str
  * @param {string | null} main the package.json main, relative to pkgDir
  * @param {string | null} types the package.json types (or typings), relative to pkgDir
  * @param {boolean} native the package is a compiled addon
+ * @param {boolean} [elsewhere] the synchronous call slept until another thread or process did the work
+ *   (sass-embedded's `compileString` in Atomics.wait): a declared form returning a Promise awaits the same
+ *   work with the loop free, as an addon's does
  * @returns {string | null}
  */
-export function asyncCounterpart(read, pkgDir, file, names, main, types, native) {
-  const decls = declarationFiles(pkgDir, file, main, types).map((f) => read.codeLines(f)).filter((c) => c !== null);
+export function asyncCounterpart(read, pkgDir, file, names, main, types, native, elsewhere = false) {
+  const decls = declarationCode(read, declarationFiles(pkgDir, file, main, types));
   const sources = [file, main ? path.join(pkgDir, main) : null].filter((f) => f !== null)
     .map((f) => read.codeLines(f.endsWith('.js') || f.endsWith('.cjs') || f.endsWith('.mjs') ? f : `${f}.js`)).filter((c) => c !== null);
   for (const name of names) {
     if (!/^[\w$]+$/.test(name)) continue;
     const base = syncBase(name);
     for (const candidate of [...twinNames(name), ...(native ? [`${name}_async`] : [])]) {
-      const verdict = isAsync(candidate, decls, sources, native ? (n) => read.addonNames?.(pkgDir, n) ?? false : null);
+      const verdict = isAsync(candidate, decls, sources, native ? (n) => read.addonNames?.(pkgDir, n) ?? false : null, elsewhere);
       if (verdict === true) return candidate;
       // unknown: a defined `x` beside `xSync` follows Node's convention
       if (verdict === null && candidate === base && sources.some((c) => defines(c, candidate))) return candidate;
@@ -91,7 +94,7 @@ function propertyTwin(sources, name) {
  * @param {string | null} main @param {string | null} types
  */
 export function declaresCall(read, pkgDir, file, names, main, types) {
-  const decls = declarationFiles(pkgDir, file, main, types).map((f) => read.codeLines(f)).filter((c) => c !== null);
+  const decls = declarationCode(read, declarationFiles(pkgDir, file, main, types));
   return names.some((n) => /^[\w$]+$/.test(n) && decls.some((c) => declarationsOf(c, n).length > 0));
 }
 
@@ -105,19 +108,49 @@ function declarationFiles(pkgDir, file, main, types) {
   return [...out];
 }
 
+// a declaration file's re-exports from its neighbours (`export { compileString, compileStringAsync } from
+// './compile'`, `export * from './types'`), followed one step and this many at most
+const RE_EXPORT = /(?:^|[;\s])export\s*(?:\*|\{[^}]*\})\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const MAX_RE_EXPORTS = 24;
+
+/**
+ * The code of the declaration files that exist, and of the neighbours they re-export from.
+ * @param {Reader} read @param {string[]} files @returns {string[][]}
+ */
+function declarationCode(read, files) {
+  const out = [];
+  const seen = new Set(files);
+  for (const f of files) {
+    const code = read.codeLines(f);
+    if (!code) continue;
+    out.push(code);
+    // the specifier is a string, which code lines blank: read from the file as written
+    for (const m of (read.lines(f) ?? []).join('\n').matchAll(RE_EXPORT)) {
+      if (seen.size >= files.length + MAX_RE_EXPORTS) break;
+      const next = path.join(path.dirname(f), m[1].replace(/\.(?:d\.ts|[cm]?js)$/, '') + '.d.ts');
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const more = read.codeLines(next);
+      if (more) out.push(more);
+    }
+  }
+  return out;
+}
+
 /**
  * True: it frees the loop; false: declared or defined, and it does not; null: not found.
  * @param {string} name @param {string[][]} decls @param {string[][]} sources
  * @param {((name: string) => boolean) | null} addon for an addon's package, whether its compiled addon exports a name
+ * @param {boolean} elsewhere the work is done off this thread, so a Promise's form awaits it with the loop free
  */
-function isAsync(name, decls, sources, addon) {
+function isAsync(name, decls, sources, addon, elsewhere) {
   const native = addon !== null;
   let declared = false;
   for (const code of decls) {
     for (const d of declarationsOf(code, name)) {
       declared = true;
       const callback = CALLBACK_PARAM.test(d.params) || /\(\s*(?:err|error|e)\s*[:?,)]/.test(d.params);
-      if (callback || (native && /\bPromise\s*</.test(d.returns))) return true;
+      if (callback || ((native || elsewhere) && /\bPromise\s*</.test(d.returns))) return true;
     }
   }
   if (declared && native) return false;

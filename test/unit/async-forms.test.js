@@ -194,6 +194,26 @@ test('a call asleep in Atomics.wait under functions named compile (sass-embedded
   assert.equal(compiling.compile, true, 'the same stack running its own code: compile by the name');
 });
 
+test('a call that slept until another process did the work: its declared Promise form awaits the same work, found through the types\' re-exports', (t) => {
+  const { dir, write } = folder(t);
+  const pkg = path.join(dir, 'node_modules/sass-embedded');
+  write('node_modules/sass-embedded/package.json', { name: 'sass-embedded', main: 'dist/lib/index.js', types: 'dist/types/index.d.ts' });
+  write('node_modules/sass-embedded/dist/types/index.d.ts', "export {\n  CompileResult,\n  compileString,\n  compileStringAsync,\n} from './compile';\nexport * from './options';\n");
+  write('node_modules/sass-embedded/dist/types/compile.d.ts', [
+    'export function compileString(source: string, options?: StringOptions<\'sync\'>): CompileResult;',
+    'export function compileStringAsync(',
+    '  source: string,',
+    '  options?: StringOptions<\'async\'>',
+    '): Promise<CompileResult>;',
+  ].join('\n'));
+  write('node_modules/sass-embedded/dist/lib/src/compile.js', 'function compileString(source, options) {\n  return compiler.compileString(source, options);\n}\n');
+  const file = path.join(pkg, 'dist/lib/src/compile.js');
+  const read = new AppSources();
+  assert.equal(asyncCounterpart(read, pkg, file, ['compileString'], 'dist/lib/index.js', 'dist/types/index.d.ts', false, true), 'compileStringAsync');
+  assert.equal(asyncCounterpart(read, pkg, file, ['compileString'], 'dist/lib/index.js', 'dist/types/index.d.ts', false, false), null,
+    'work on this thread: a Promise alone does not free the loop');
+});
+
 test('an addon with no declarations: an async sibling its binary exports by name (`x_async`, `xAsync`), a whole word only', (t) => {
   const { dir, write } = folder(t);
   const sources = new AppSources();
