@@ -569,8 +569,10 @@ function holdsAddonFile(dir) {
 }
 
 const SPEC = String.raw`['"]([^'"\n]+)['"]`;
-const REQUIRE_ONE = new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
-const REQUIRE_SOME = new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
+// TypeScript's annotation of the name may come between it and the require (`const nspell: (d: Dictionary) => Speller = require('nspell')`)
+const TYPED = String.raw`(?:\s*:[^;\n]+?)?`;
+const REQUIRE_ONE = new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)${TYPED}\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
+const REQUIRE_SOME = new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}${TYPED}\s*=\s*(?:await\s+)?(?:require|import)\(\s*${SPEC}\s*\)`, 'g');
 const IMPORT_FROM = new RegExp(String.raw`import\s+(?:type\s+)?([^'";]*?)\s+from\s+${SPEC}`, 'g');
 const IMPORT_EQUALS = new RegExp(String.raw`import\s+([\w$]+)\s*=\s*require\(\s*${SPEC}\s*\)`, 'g');
 const DERIVED = /(?:(?:const|let|var)\s+([\w$]+)|(this\.[\w$]+)|^\s*([\w$]+))\s*(?::\s*[\w$.<>[\]]+\s*)?=\s*(?:await\s+)?(?:new\s+)?([\w$]+)\b/gm;

@@ -414,6 +414,11 @@ test('a block\'s owners: the culprit holds most of it (its collections credited 
   assert.equal(bare.stack?.[0].functionName, 'processImmediate');
 });
 
+test('a TypeScript annotation between a name and its require binds the name to the package', () => {
+  const bound = parseBindings("const nspell: (dictionary: Dictionary) => Speller = require('nspell');\nconst { load }: { load: Loader } = require('dictionary-en');\nconst n: number = 3; const zlib = require('node:zlib');");
+  assert.deepEqual([bound.get('nspell'), bound.get('load'), bound.get('zlib'), bound.has('n')], ['nspell', 'dictionary-en', 'node:zlib', false]);
+});
+
 test('a package\'s time in regular expressions: one match that backtracks is one long stretch of samples in its pattern, a parser\'s many matches are short ones', (t) => {
   const { dir, rm } = appFolder();
   t.after(rm);
