@@ -276,22 +276,44 @@ function runWeight(samples, weight) {
  */
 const regexKey = (o, s) => (o.regex === null || isLinearRegex(o.regex) ? null : o.regex || (s.line?.regexTable ? `\0table ${s.t}` : `\0${s.frames[0]?.url}:${s.line?.line}`));
 
+// a stretch in one pattern this long, of two samples or more, is one long match (or many of one pattern
+// back to back); such stretches one after the other are one stretch of the call that ran them
+const SEGMENT_MS = 15;
+
 /**
  * The longest run of consecutive samples (indexes one after the other) in the same regex, in ms: one
  * match that backtracks stays in its pattern; a parser's many short matches go from one pattern to
- * the next, and to its own code between them.
+ * the next, and to its own code between them. Long stretches in one pattern after another are one
+ * run: a table of patterns, each backtracking on the same input in turn (timespan's unit patterns,
+ * `/(\d+)minute[s]?/` then `/(\d+)day[s]?/`, each quadratic on a long run of digits), where a
+ * parser's switch from one pattern to the next comes every sample or two.
  * @param {number[]} items sample indexes, ascending @param {(i: number) => string | null} pattern
  *   the regex a sample ran, or null @param {(i: number) => number} ms
  */
 function longestRun(items, pattern, ms) {
   let longest = 0;
   let run = 0;
+  let count = 0;
+  let chain = 0;
   let previous = -2;
   /** @type {string | null} */ let last = null;
+  const long = () => count >= 2 && run >= SEGMENT_MS;
   for (const i of items) {
     const p = pattern(i);
-    run = p === null ? 0 : (i === previous + 1 && p === last ? run : 0) + ms(i);
-    longest = Math.max(longest, run);
+    const next = i === previous + 1;
+    if (p === null) {
+      run = 0;
+      count = 0;
+      chain = 0;
+    } else if (next && p === last) {
+      run += ms(i);
+      count++;
+    } else {
+      chain = next && last !== null && long() ? chain + run : 0;
+      run = ms(i);
+      count = 1;
+    }
+    longest = Math.max(longest, run, long() ? chain + run : 0);
     previous = i;
     last = p;
   }

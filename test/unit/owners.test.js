@@ -439,6 +439,14 @@ test('a package\'s time in regular expressions: one match that backtracks is one
   const third = [f('RegExp: ^\\s+', ''), f('skipSpace', parse, 80), f('load', parse, 10), handler];
   const tokenizer = block([match, other, third, match, other, third, scan, match]);
   assert.deepEqual([tokenizer.regexShare, tokenizer.regexRunMs], [0.875, 10]);
+  // a table of patterns tried in turn on one input, each backtracking a long while (timespan's
+  // `/(\d+)minute[s]?/` then `/(\d+)day[s]?/` on a long run of digits): stretches of two samples or
+  // more, one after the other, are one stretch; one sample between them breaks it
+  const unit = [f('RegExp: (\\d+)day[s]?', ''), f('parseDate', parse, 90), f('load', parse, 10), handler];
+  const table = block([match, match, other, other, other, unit, unit, scan]);
+  assert.deepEqual([table.regexShare, table.regexRunMs], [0.875, 70]);
+  const broken = block([match, match, other, unit, unit, scan, scan, scan]);
+  assert.equal(broken.regexRunMs, 20);
   // two samples in a row in one pattern, both taken late (a starved profiler: 80 ms by their
   // weights): in a stretch each counts at most twice the block's usual sample
   const late = blockOwners([scan, match, match, scan, scan, scan, scan, scan].map((frames, i) => ({ t: i, weightMs: i === 1 || i === 2 ? 40 : 10, frames, line: null })), 140, sources);
