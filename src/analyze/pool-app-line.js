@@ -184,3 +184,52 @@ export function packageName(url) {
   const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(url);
   return m ? m[1].replace(/\\/g, '/') : null;
 }
+
+// how far down a package's dependencies a job's package is looked for, and how many packages at most
+const DEPENDENCY_DEPTH = 5;
+const MAX_DEPENDENCIES = 300;
+
+/**
+ * The one package a file imports whose dependencies, a few levels down, hold a package on the job's
+ * stack, when the file imports none of those itself (zip-a-folder's `zip(...)`: archiver's queue later
+ * makes the deflate streams in zip-stream and crc32-stream, with no frame of zip-a-folder or of the
+ * app): null when none does, or more than one.
+ * @param {Frame[]} frames @param {string} file @param {import('../sources/app-sources.js').AppSources} sources
+ * @returns {import('../sources/app-sources.js').PackageInfo | null}
+ */
+export function dependentImport(frames, file, sources) {
+  const onStack = new Set(frames.flatMap((f) => (f.kind === 'node_modules' ? [packageName(f.url)] : [])).filter((p) => p !== null));
+  if (!onStack.size) return null;
+  const imported = new Set([...sources.importsOf(file).values()].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !s.startsWith('/')).map(rootName));
+  if ([...imported].some((p) => onStack.has(p))) return null;
+  const found = [];
+  for (const name of imported) {
+    const pkg = sources.resolvePackage(name, file);
+    if (pkg && reaches(pkg, onStack, sources)) found.push(pkg);
+  }
+  return found.length === 1 ? found[0] : null;
+}
+
+/**
+ * Whether a package's dependencies, breadth first, hold one of `wanted`.
+ * @param {import('../sources/app-sources.js').PackageInfo} pkg @param {Set<string>} wanted
+ * @param {import('../sources/app-sources.js').AppSources} sources
+ */
+function reaches(pkg, wanted, sources) {
+  const seen = new Set([pkg.dir]);
+  let level = [pkg];
+  for (let depth = 0; depth < DEPENDENCY_DEPTH && level.length; depth++) {
+    const next = [];
+    for (const p of level) {
+      for (const dep of p.dependsOn) {
+        if (wanted.has(dep)) return true;
+        const d = sources.resolvePackage(dep, `${p.dir}/package.json`);
+        if (!d || seen.has(d.dir) || seen.size >= MAX_DEPENDENCIES) continue;
+        seen.add(d.dir);
+        next.push(d);
+      }
+    }
+    level = next;
+  }
+  return false;
+}

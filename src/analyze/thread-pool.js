@@ -9,7 +9,7 @@ import { parseStackLines } from './attribution.js';
 import { FrameMapper, siteOf } from './frames.js';
 import { nodeModuleOf } from './time-owners.js';
 import { MACHINE_SHARE } from './verdict.js';
-import { packageName, packageUseInApp } from './pool-app-line.js';
+import { dependentImport, packageName, packageUseInApp } from './pool-app-line.js';
 import { callsParameter, handsFunction } from '../sources/passed-call.js';
 import { inFunction } from '../sources/js-scan.js';
 import { lineInCallee } from '../sources/app-callee.js';
@@ -288,6 +288,14 @@ function appUse(frames, files, sources, routes, cache) {
     if (inHandlers.length === 1) use = inHandlers[0];
     else if (viaHelper.length === 1) use = viaHelper[0];
     else if (!startUp) use = null;
+  }
+  // no package of the stack is the app's: the one package an app file imports that depends on one of them
+  for (const file of use ? [] : files) {
+    const pkg = dependentImport(frames, file, sources);
+    if (!pkg) continue;
+    const facade = { functionName: '', url: `${pkg.dir}/package.json`, line: 0, column: 0, kind: /** @type {const} */ ('node_modules') };
+    use = packageUseInApp([...frames, facade], [file], sources);
+    if (use) break;
   }
   cache.set(key, use);
   return use;

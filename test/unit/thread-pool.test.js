@@ -9,6 +9,7 @@ import { verdict } from '../../src/analyze/verdict.js';
 import { windowFigures, countersCover } from '../../src/analyze/window-figures.js';
 import { ownerNotes } from '../../src/analyze/ownership.js';
 import { AppSources } from '../../src/sources/app-sources.js';
+import { dependentImport, packageUseInApp } from '../../src/analyze/pool-app-line.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -614,4 +615,34 @@ test('a package\'s own promise makes the job, and the handler calls the app\'s h
   assert.equal(poolCallers(bursts, [], dir, new AppSources(), 4, [app])[0].line, null, 'the file uses it on two lines');
   const [caller] = poolCallers(bursts, [], dir, new AppSources(), 4, [app], () => false, ['/x']);
   assert.deepEqual([caller.package, caller.url, caller.line, caller.lineFrom], ['seed-kdf', 'app.js', 4, 'source']);
+});
+
+test('a pool job made by a package the app never imports: the one package it imports that depends on it, a few levels down', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elp-dependent-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const pkg = (/** @type {string} */ name, /** @type {string[]} */ deps) => {
+    fs.mkdirSync(path.join(dir, 'node_modules', name), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0', dependencies: Object.fromEntries(deps.map((d) => [d, '*'])) }));
+  };
+  pkg('zip-a-folder', ['archiver']);
+  pkg('archiver', ['zip-stream']);
+  pkg('zip-stream', ['crc32-stream']);
+  pkg('crc32-stream', []);
+  pkg('@tinyhttp/app', []);
+  const app = path.join(dir, 'app.mjs');
+  fs.writeFileSync(app, "import { App } from '@tinyhttp/app';\nimport { zip } from 'zip-a-folder';\nconst app = new App();\napp.get('/x', async (req, res) => {\n  await zip('/data', '/tmp/out.zip');\n  res.send('ok');\n});\n");
+  const frames = [{ functionName: 'DeflateCRC32Stream', url: path.join(dir, 'node_modules/crc32-stream/lib/deflate-crc32-stream.js'), line: 20, column: 5, kind: /** @type {const} */ ('node_modules') }];
+  const sources = new AppSources();
+  assert.equal(dependentImport(frames, app, sources)?.name, 'zip-a-folder');
+  const facade = { functionName: '', url: path.join(dir, 'node_modules/zip-a-folder/package.json'), line: 0, column: 0, kind: /** @type {const} */ ('node_modules') };
+  assert.equal(packageUseInApp([...frames, facade], [app], sources)?.line, 5);
+  // the app imports the stack's package itself: its own use is read, not a dependent's
+  const direct = path.join(dir, 'direct.mjs');
+  fs.writeFileSync(direct, "import { zip } from 'zip-a-folder';\nimport { DeflateCRC32Stream } from 'crc32-stream';\n");
+  assert.equal(dependentImport(frames, direct, new AppSources()), null);
+  // two imports that both lead to it: neither
+  pkg('archiver-utils-user', ['zip-stream']);
+  const two = path.join(dir, 'two.mjs');
+  fs.writeFileSync(two, "import { zip } from 'zip-a-folder';\nimport other from 'archiver-utils-user';\n");
+  assert.equal(dependentImport(frames, two, new AppSources()), null);
 });
